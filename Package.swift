@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+// Herald: a what's-new channel for apps, built from announcement files in git.
+//
+// Dependencies point one way, towards HeraldCore (Foundation only, linkable by an iOS app):
+//   herald → HeraldCLI → HeraldServe → HeraldRender → HeraldContent → HeraldCore
+// Each C library is wrapped by one system-library target, and exactly one Swift module imports it.
+import PackageDescription
+
+let package = Package(
+  name: "herald",
+  products: [
+    .executable(name: "herald", targets: ["herald"]),
+    // What an app links: versions, the record model and the decision rules of DESIGN §5.
+    .library(name: "HeraldCore", targets: ["HeraldCore"]),
+  ],
+  targets: [
+    // MARK: C libraries from Debian, one system-library target each.
+    .systemLibrary(
+      name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .systemLibrary(
+      name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // The one Linux call Glibc's Swift module does not expose (renameat2 for an atomic swap).
+    .target(name: "CFileSystem"),
+
+    // MARK: The pipeline.
+    .target(name: "HeraldCore"),
+    .target(name: "HeraldContent", dependencies: ["HeraldCore", "CYAML", "CCmark"]),
+    .target(
+      name: "HeraldRender",
+      dependencies: ["HeraldCore", "CLibXML2", "CFileSystem"],
+      plugins: ["EmbedDefaultTheme"]),
+    .target(name: "HeraldServe", dependencies: ["HeraldCore", "HeraldRender", "CMicroHTTPD"]),
+    .target(
+      name: "HeraldCLI",
+      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe"]),
+    .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+
+    // MARK: Build tooling: the default theme is compiled into the binary from themes/default/.
+    .executableTarget(name: "ThemeEmbedder"),
+    .plugin(
+      name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+
+    // MARK: Tests.
+    .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
+    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"]),
+    .testTarget(
+      name: "HeraldContentTests",
+      dependencies: ["HeraldCore", "HeraldContent", "HeraldTestSupport"]),
+    .testTarget(
+      name: "HeraldRenderTests",
+      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldTestSupport"]),
+    .testTarget(
+      name: "HeraldServeTests",
+      dependencies: [
+        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldTestSupport",
+      ]),
+    .testTarget(
+      name: "HeraldCLITests",
+      dependencies: ["HeraldCore", "HeraldCLI", "HeraldTestSupport", "herald"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+import HeraldCore
+
+/// The options and positional arguments given to one subcommand.
+struct ParsedArguments: Sendable {
+  /// Values by option name (`--site` → `DIR`).
+  private(set) var values: [String: String] = [:]
+  /// Flags that were given.
+  private(set) var flags: [String] = []
+  /// Positional arguments in order.
+  private(set) var positionals: [String] = []
+  /// Whether `--help` or `-h` was given.
+  private(set) var wantsHelp = false
+
+  /// The value of an option, if it was given.
+  func value(_ name: String) -> String? { values[name] }
+
+  /// Whether a flag was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// Parses arguments against a command's options; an unknown option gets a suggestion.
+  init(_ arguments: [String], for spec: CommandSpec) throws(UsageError) {
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      if argument == "--help" || argument == "-h" {
+        wantsHelp = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        let suggestion = NearestName.suggestion(
+          for: name, among: spec.options.map(\.name) + ["--help"])
+        throw UsageError(
+          message: "unknown option '\(name)'",
+          hint: suggestion.map { "did you mean '\($0)'?" })
+      }
+      if option.valueName == nil {
+        guard inlineValue == nil else {
+          throw UsageError(message: "the flag '\(name)' takes no value")
+        }
+        if !flags.contains(name) { flags.append(name) }
+        continue
+      }
+      if let inlineValue {
+        values[name] = inlineValue
+      } else {
+        guard index < arguments.count else {
+          throw UsageError(
+            message: "missing value for '\(name) \(option.valueName ?? "VALUE")'")
+        }
+        values[name] = arguments[index]
+        index += 1
+      }
+    }
+    if !wantsHelp && positionals.count != spec.positionals.count {
+      if positionals.count < spec.positionals.count {
+        throw UsageError(
+          message: "missing argument \(spec.positionals[positionals.count])")
+      }
+      throw UsageError(
+        message: "unexpected argument '\(positionals[spec.positionals.count])'")
+    }
+  }
+}

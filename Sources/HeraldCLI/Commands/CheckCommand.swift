@@ -1,0 +1,55 @@
+import HeraldContent
+import HeraldCore
+
+/// `herald check`: reports every problem in the site, and what is live, without writing anything.
+enum CheckCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Check every announcement and herald.yaml, and report every problem at once.",
+    options: [
+      SharedOptions.site, SharedOptions.now, SharedOptions.strict,
+      .value("--format", "text|json|github", "How to print problems (default: text)."),
+    ],
+    discussion: """
+      Problems are printed as path:line:col: severity: message [code], sorted by file and line.
+      --format github prints GitHub Actions commands, so problems appear on a pull request's lines;
+      --format json prints an array for scripts. Exits 1 when there is an error.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let format = try DiagnosticFormat.parse(arguments.value("--format"))
+    let now = try context.now(arguments.value("--now"))
+    let strict = arguments.flag("--strict")
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    let loaded: LoadedSite
+    do {
+      loaded = try SiteLoader(siteDirectory: directory).load()
+    } catch {
+      context.console.error("error: \(error)")
+      context.console.error("  hint: \(error.hint)")
+      return .ioFailure
+    }
+    let diagnostics = loaded.reportedDiagnostics(strict: strict)
+    let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
+    let summary = DiagnosticSummary(diagnostics, announcements: loaded.announcementCount)
+    switch format {
+    case .text:
+      printer.printText(diagnostics)
+      context.console.out(summary.description)
+      if let site = loaded.site(strict: strict) {
+        context.console.out(ScheduleSummary(site: site, now: now).description)
+      }
+    case .json:
+      printer.printJSON(diagnostics)
+    case .github:
+      printer.printGitHub(diagnostics)
+      context.console.out(summary.description)
+    }
+    return summary.errors > 0 ? .contentErrors : .success
+  }
+}

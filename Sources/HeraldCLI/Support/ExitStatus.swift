@@ -1,0 +1,12 @@
+/// The exit statuses of DESIGN §4 (the usage and I/O values are sysexits.h's, as
+/// swift-argument-parser uses).
+public enum ExitStatus: Int32, Sendable {
+  /// Success.
+  case success = 0
+  /// The content has errors.
+  case contentErrors = 1
+  /// The command line is wrong.
+  case usage = 64
+  /// A file could not be read or written, or the environment is wrong.
+  case ioFailure = 74
+}

@@ -1,0 +1,116 @@
+import HeraldCore
+
+/// Reads one record file (`.md` with front matter, or `.json`) into a checked record.
+struct RecordFileReader: Sendable {
+  /// The site's configuration, when herald.yaml could be read.
+  let config: SiteConfig?
+
+  /// The kinds of record file.
+  enum Format {
+    /// YAML front matter and a Markdown body.
+    case markdown
+    /// A JSON object of the same fields.
+    case json
+  }
+
+  /// Reads a record from its bytes; `file` is its path relative to the site.
+  func read(_ bytes: [UInt8], file: String, format: Format) -> DecodedRecord {
+    let text: String
+    switch SourceText.decode(bytes, file: file) {
+    case .success(let source): text = source.text
+    case .failure(let error): return .unreadable(file: file, diagnostics: [error.diagnostic])
+    }
+    switch format {
+    case .markdown: return readMarkdown(text, file: file)
+    case .json: return readJSON(text, file: file)
+    }
+  }
+
+  private func readMarkdown(_ text: String, file: String) -> DecodedRecord {
+    let parts: FrontMatter
+    switch FrontMatter.split(text, file: file) {
+    case .success(let split): parts = split
+    case .failure(let error): return .unreadable(file: file, diagnostics: [error.diagnostic])
+    }
+    let root: SourceNode?
+    switch YAMLReader.read(parts.yaml, file: file, firstLine: parts.yamlFirstLine) {
+    case .success(let node): root = node
+    case .failure(let error): return .unreadable(file: file, diagnostics: [error.diagnostic])
+    }
+    var reader = FieldReader(file: file)
+    guard var entries = fieldEntries(root, reader: &reader) else {
+      return .unreadable(file: file, diagnostics: reader.diagnostics)
+    }
+    if let bodyField = entries.first(where: { $0.key == AnnouncementField.body.rawValue }) {
+      reader.error(
+        .bodyInFrontMatter, at: bodyField.keyPosition,
+        "a Markdown record's body is the text after the front matter, not a body field",
+        hint: "move the text below the closing --- line")
+      entries.removeAll { $0.key == AnnouncementField.body.rawValue }
+    }
+    let markdown = MarkdownBodyReader(
+      file: file, firstLine: parts.bodyFirstLine, fixedPosition: nil,
+      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+    let body = markdown.read(parts.body)
+    reader.append(contentsOf: body.diagnostics)
+    return AnnouncementDecoder(config: config).decode(
+      file: file, entries: entries, body: body.body, reader: reader)
+  }
+
+  private func readJSON(_ text: String, file: String) -> DecodedRecord {
+    let root: SourceNode
+    switch JSONReader.read(text, file: file) {
+    case .success(let node): root = node
+    case .failure(let error): return .unreadable(file: file, diagnostics: [error.diagnostic])
+    }
+    var reader = FieldReader(file: file)
+    guard let entries = fieldEntries(root, reader: &reader) else {
+      return .unreadable(file: file, diagnostics: reader.diagnostics)
+    }
+    var body = AnnouncementBody.empty
+    if let bodyNode = entries.first(where: { $0.key == AnnouncementField.body.rawValue })?.value {
+      body = readJSONBody(bodyNode, file: file, reader: &reader) ?? .empty
+    }
+    return AnnouncementDecoder(config: config).decode(
+      file: file, entries: entries, body: body, start: root.position, reader: reader)
+  }
+
+  /// The three JSON body forms: an object, a string holding that object, or a Markdown string.
+  private func readJSONBody(_ node: SourceNode, file: String, reader: inout FieldReader)
+    -> AnnouncementBody?
+  {
+    guard case .scalar(.string(let text)) = node.value else { return reader.body(node) }
+    if text.trimmingWhitespace().hasPrefix("{") {
+      switch JSONReader.read(text, file: file) {
+      case .success(let inner):
+        return reader.body(inner.relocated(to: node.position))
+      case .failure(let error):
+        reader.error(
+          .invalidBody, at: node.position,
+          "the body is a string that starts with \"{\" but is not a JSON object: "
+            + error.diagnostic.message,
+          hint: "write the body as an object, or as Markdown that does not start with {")
+        return nil
+      }
+    }
+    let markdown = MarkdownBodyReader(
+      file: file, firstLine: node.position.line, fixedPosition: node.position,
+      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+    let body = markdown.read(text)
+    reader.append(contentsOf: body.diagnostics)
+    return body.body
+  }
+
+  /// The root's fields, or nil with a diagnostic when the root is not a mapping.
+  private func fieldEntries(_ root: SourceNode?, reader: inout FieldReader) -> [SourceEntry]? {
+    guard let root else { return [] }
+    guard case .mapping(let entries) = root.value else {
+      reader.error(
+        .notAMapping, at: root.position,
+        "a record must be a mapping of fields, not \(root.value.summary)",
+        hint: "write one field per line, such as id: dark-mode")
+      return nil
+    }
+    return entries
+  }
+}

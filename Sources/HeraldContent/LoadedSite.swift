@@ -1,0 +1,37 @@
+import HeraldCore
+
+/// A site as read: the configuration, every record file's result, and every problem, sorted.
+public struct LoadedSite: Sendable {
+  /// The configuration, when herald.yaml could be read.
+  public let config: SiteConfig?
+  /// One result per record file, in path order.
+  public let records: [DecodedRecord]
+  /// Every problem in the site, sorted by file, line and column.
+  public let diagnostics: [Diagnostic]
+
+  /// Makes a loaded site.
+  public init(config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic]) {
+    self.config = config
+    self.records = records
+    self.diagnostics = diagnostics
+  }
+
+  /// How many record files were read.
+  public var announcementCount: Int { records.count }
+
+  /// Whether any problem is an error (warnings count when `strict`).
+  public func hasErrors(strict: Bool = false) -> Bool {
+    diagnostics.contains { $0.severity == .error || strict }
+  }
+
+  /// The diagnostics as printed: warnings become errors when `strict`.
+  public func reportedDiagnostics(strict: Bool) -> [Diagnostic] {
+    strict ? diagnostics.map(\.asError) : diagnostics
+  }
+
+  /// The checked site, or nil when there are errors.
+  public func site(strict: Bool = false) -> Site? {
+    guard let config, !hasErrors(strict: strict) else { return nil }
+    return Site(config: config, announcements: records.compactMap(\.announcement))
+  }
+}

@@ -1,0 +1,326 @@
+/// Types one record's fields and applies every rule of DESIGN §2 that one record and the site's
+/// configuration decide (all but the duplicate-id rule, which needs the whole site).
+public struct AnnouncementDecoder: Sendable {
+  /// The site's configuration, or nil when herald.yaml could not be read (platform rules are then
+  /// skipped rather than reported against every record).
+  public let config: SiteConfig?
+
+  /// Titles longer than this get a warning: they are cut off in a strip.
+  public static let titleWarningLength = 80
+
+  /// Makes a decoder for records of a site.
+  public init(config: SiteConfig?) { self.config = config }
+
+  /// The slug rule for ids.
+  public static func isValidID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard (1...64).contains(bytes.count) else { return false }
+    func isAlphanumeric(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+    guard let first = bytes.first, let last = bytes.last, isAlphanumeric(first),
+      isAlphanumeric(last)
+    else { return false }
+    return bytes.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+  }
+
+  /// Types a record's fields; `body` is the body the loader already read (from the Markdown after
+  /// the front matter, or from the `body` field), `start` is where the record's fields begin, and
+  /// `reader` may carry the problems the loader already found in the file (they count as the
+  /// record's own).
+  public func decode(
+    file: String, entries: [SourceEntry], body: AnnouncementBody, start: SourcePosition = .start,
+    reader initial: FieldReader? = nil
+  ) -> DecodedRecord {
+    var reader = initial ?? FieldReader(file: file)
+    let fields = reader.knownEntries(
+      entries, known: AnnouncementField.names, context: "the record",
+      unknownHint: "A misspelt targeting field would target everyone.")
+    func node(_ field: AnnouncementField) -> SourceNode? { fields[field.rawValue]?.value }
+    func keyPosition(_ field: AnnouncementField) -> SourcePosition {
+      fields[field.rawValue]?.keyPosition ?? start
+    }
+
+    for field in AnnouncementField.required where fields[field.rawValue] == nil {
+      reader.error(
+        .missingField, at: start, "the record has no \"\(field.rawValue)\"",
+        hint: Self.missingHint(field))
+    }
+
+    // id
+    var id: (text: String, position: SourcePosition)?
+    if let node = node(.id), let text = reader.text(node, field: "id") {
+      if Self.isValidID(text) {
+        id = (text, node.position)
+      } else {
+        let lowered = text.lowercased()
+        reader.error(
+          .invalidID, at: node.position, "id \"\(text)\" is not a slug",
+          hint: Self.isValidID(lowered)
+            ? "ids are lowercase: write \(lowered)"
+            : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode-2")
+      }
+    }
+
+    // title
+    var title: String?
+    if let node = node(.title), let text = reader.text(node, field: "title") {
+      let trimmed = text.trimmingWhitespace()
+      if trimmed.isEmpty {
+        reader.error(.emptyTitle, at: node.position, "the title is empty")
+      } else {
+        title = trimmed
+        if trimmed.count > Self.titleWarningLength {
+          reader.warning(
+            .longTitle, at: node.position,
+            "the title has \(trimmed.count) characters, over \(Self.titleWarningLength)",
+            hint: "a strip or a dialog cuts long titles off; put the detail in the body")
+        }
+      }
+    }
+
+    let severity: Severity? = node(.severity).flatMap {
+      enumeration($0, field: "severity", code: .invalidSeverity, reader: &reader)
+    }
+    let kind: Kind? = node(.kind).flatMap {
+      enumeration($0, field: "kind", code: .invalidKind, reader: &reader)
+    }
+
+    // The version range.
+    let minimum = node(.minVersion).flatMap { reader.version($0, field: "minVersion") }
+    let maximum = node(.maxVersion).flatMap { reader.version($0, field: "maxVersion") }
+    let range = VersionRange(minimum: minimum, maximum: maximum)
+    if let minimum, let maximum, minimum > maximum, let minNode = node(.minVersion) {
+      reader.error(
+        .rangeInverted, at: minNode.position,
+        "minVersion \"\(minimum)\" is above maxVersion \"\(maximum)\"",
+        hint: minimum.text.utf8.lexicographicallyPrecedes(maximum.text.utf8)
+          ? "versions compare segment by segment as numbers, so \(minimum) is above \(maximum)"
+          : "swap the two bounds")
+    }
+
+    let platforms = node(.platforms).flatMap { decodePlatforms($0, reader: &reader) }
+
+    // The action.
+    var action: ActionTarget?
+    if let node = node(.actionUrl), let text = reader.text(node, field: "actionUrl") {
+      do {
+        action = try ActionTarget(
+          parsing: text, deepLinkSchemes: config?.deepLinkSchemes ?? [])
+      } catch {
+        reader.error(.invalidActionURL, at: node.position, error.message, hint: error.hint)
+      }
+    }
+    var actionLabel: String?
+    if let node = node(.actionLabel), let text = reader.text(node, field: "actionLabel") {
+      actionLabel = text.trimmingWhitespace()
+      if actionLabel?.isEmpty ?? true {
+        reader.error(
+          .emptyValue, at: node.position, "actionLabel is empty",
+          hint: "remove it to get the default label for the kind")
+      }
+    }
+
+    let blocking = node(.blocking).flatMap { reader.boolean($0, field: "blocking") } ?? false
+    let active = node(.active).flatMap { reader.boolean($0, field: "active") } ?? true
+    let draft = node(.draft).flatMap { reader.boolean($0, field: "draft") } ?? false
+    let confirmation = node(.confirmBlocking).flatMap {
+      reader.text($0, field: "confirmBlocking")
+    }
+
+    // Time.
+    let publishAt = node(.publishAt).flatMap { reader.timestamp($0, field: "publishAt") }
+    let expiresAt = node(.expiresAt).flatMap { reader.timestamp($0, field: "expiresAt") }
+    let updatedAt = node(.updatedAt).flatMap { reader.timestamp($0, field: "updatedAt") }
+    if let publishAt, let expiresAt, let expiresNode = node(.expiresAt) {
+      if expiresAt < publishAt {
+        reader.error(
+          .expiresBeforePublish, at: expiresNode.position,
+          "expiresAt \(expiresAt) is before publishAt \(publishAt)",
+          hint: "a record must be published before it can expire")
+      } else if expiresAt == publishAt {
+        reader.warning(
+          .expiresAtPublish, at: expiresNode.position,
+          "expiresAt is the same instant as publishAt (\(publishAt)): the record is never live",
+          hint: "a date means 00:00 UTC; give expiresAt a later day or a time")
+      }
+    }
+    if let publishAt, let updatedAt, updatedAt < publishAt, let updatedNode = node(.updatedAt) {
+      reader.error(
+        .updatedBeforePublish, at: updatedNode.position,
+        "updatedAt \(updatedAt) is before publishAt \(publishAt)")
+    }
+
+    let blockingPosition = keyPosition(.blocking)
+    if blocking {
+      checkWall(
+        id: id?.text, severity: severity, action: action, confirmation: confirmation,
+        range: range, platforms: platforms, at: blockingPosition,
+        confirmationNode: node(.confirmBlocking), reader: &reader)
+    } else if let confirmNode = node(.confirmBlocking) {
+      reader.error(
+        .confirmWithoutBlocking, at: confirmNode.position,
+        "confirmBlocking is set but the record does not block",
+        hint: "remove it: a stale confirmation would approve a wall added later without a retype")
+    }
+
+    if let config {
+      let reached = config.platforms.filter { platforms?.contains($0.key) ?? true }
+      if action == .store, let actionNode = node(.actionUrl) {
+        for platform in reached where platform.store == nil {
+          reader.error(
+            .storeNotConfigured, at: actionNode.position,
+            "actionUrl is store, but platform \"\(platform.key)\" has no store URL",
+            hint: "add platforms.\(platform.key).store to herald.yaml")
+        }
+      }
+      let withReleases = reached.filter { !$0.releases.isEmpty }
+      if range != .unbounded, range.isOrdered, !withReleases.isEmpty,
+        !withReleases.contains(where: { $0.releases.contains(where: range.contains) })
+      {
+        let releases = withReleases.map { platform in
+          "\(platform.key) " + platform.sortedReleases.map(\.text).joined(separator: ", ")
+        }
+        reader.warning(
+          .rangeMatchesNoRelease,
+          at: node(.minVersion)?.position ?? node(.maxVersion)?.position ?? start,
+          "the range \(range) matches no configured release",
+          hint: "configured: " + releases.joined(separator: "; "))
+      }
+    }
+
+    let hasErrors = reader.diagnostics.contains { $0.severity == .error }
+    guard !hasErrors, let id, let title, let severity, let kind, let publishAt else {
+      return DecodedRecord(
+        file: file, id: id, announcement: nil, diagnostics: reader.diagnostics)
+    }
+    var positions: [String: SourcePosition] = [:]
+    for (name, entry) in fields { positions[name] = entry.keyPosition }
+    let announcement = Announcement(
+      id: id.text, title: title, severity: severity, kind: kind, body: body, range: range,
+      platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
+      active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
+      updatedAt: updatedAt, source: RecordSource(file: file, fieldPositions: positions))
+    return DecodedRecord(
+      file: file, id: id, announcement: announcement, diagnostics: reader.diagnostics)
+  }
+
+  /// The wall rules: CRITICAL only, an exit, the typed confirmation, an upper bound, and never the
+  /// current release of a platform it reaches.
+  private func checkWall(
+    id: String?, severity: Severity?, action: ActionTarget?, confirmation: String?,
+    range: VersionRange, platforms: [String]?, at position: SourcePosition,
+    confirmationNode: SourceNode?, reader: inout FieldReader
+  ) {
+    if let severity, severity != .critical {
+      reader.error(
+        .blockingNotCritical, at: position,
+        "blocking is true, but the severity is \(severity.rawValue)",
+        hint: "only CRITICAL records may block: remove blocking, or make the record CRITICAL")
+    }
+    if action == nil {
+      reader.error(
+        .blockingWithoutAction, at: position, "a blocking record needs an actionUrl",
+        hint: "a wall with no exit locks users out; add actionUrl: store")
+    }
+    if let id {
+      if let confirmation {
+        if confirmation != id {
+          reader.error(
+            .blockingUnconfirmed, at: confirmationNode?.position ?? position,
+            "confirmBlocking \"\(confirmation)\" does not match the id \"\(id)\"",
+            hint: "type the record's id, confirmBlocking: \(id), to confirm the wall")
+        }
+      } else {
+        reader.error(
+          .blockingUnconfirmed, at: position, "a blocking record needs confirmBlocking",
+          hint: "add confirmBlocking: \(id) to confirm that this wall is meant")
+      }
+    }
+    guard let maximum = range.maximum else {
+      reader.error(
+        .blockingWithoutMaxVersion, at: position, "a blocking record needs a maxVersion",
+        hint: "without an upper bound the wall also walls every future release")
+      return
+    }
+    guard let config, range.isOrdered else { return }
+    for platform in config.platforms where platforms?.contains(platform.key) ?? true {
+      guard let current = platform.currentRelease, range.contains(current) else { continue }
+      reader.error(
+        .wallCoversCurrentRelease, at: position,
+        "the wall reaches \(platform.key) \(current), the current release",
+        hint: "the update it asks for would be walled too; lower maxVersion (now \(maximum))"
+          + " below \(current)")
+    }
+  }
+
+  /// Reads the platforms list: each must be configured, none twice, and the list not empty.
+  private func decodePlatforms(_ node: SourceNode, reader: inout FieldReader) -> [String]? {
+    let configured = config?.platforms.map(\.key) ?? []
+    guard let items = reader.textList(node, field: "platforms", example: configured.first ?? "ios")
+    else { return nil }
+    guard !items.isEmpty else {
+      reader.error(
+        .invalidPlatforms, at: node.position, "the platforms list is empty",
+        hint: "remove the field to reach every configured platform")
+      return nil
+    }
+    var keys: [String] = []
+    var valid = true
+    for item in items {
+      if keys.contains(item.text) {
+        reader.error(
+          .invalidPlatforms, at: item.position, "platform \"\(item.text)\" is listed twice")
+        valid = false
+      } else if config != nil, !configured.contains(item.text) {
+        let suggestion = NearestName.suggestion(for: item.text, among: configured)
+        reader.error(
+          .unknownPlatform, at: item.position,
+          "platform \"\(item.text)\" is not configured in herald.yaml",
+          hint: suggestion.map { "did you mean \"\($0)\"?" }
+            ?? "configured platforms: " + configured.joined(separator: ", "))
+        valid = false
+      }
+      keys.append(item.text)
+    }
+    return valid ? keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : nil
+  }
+
+  /// Reads an exact enumeration value, suggesting the intended one for a near miss.
+  private func enumeration<Value: RawRepresentable & CaseIterable>(
+    _ node: SourceNode, field: String, code: DiagnosticCode, reader: inout FieldReader
+  ) -> Value? where Value.RawValue == String {
+    guard let text = reader.text(node, field: field) else { return nil }
+    if let value = Value(rawValue: text) { return value }
+    let names = Value.allCases.map(\.rawValue)
+    let suggestion = NearestName.suggestion(for: text, among: names)
+    reader.error(
+      code, at: node.position,
+      "\(field) \"\(text)\" is not one of \(names.joined(separator: ", "))",
+      hint: suggestion.map { "did you mean \($0)? The spelling is exact." })
+    return nil
+  }
+
+  private static func missingHint(_ field: AnnouncementField) -> String {
+    switch field {
+    case .id: return "add id: a-slug-like-this; it never changes once published"
+    case .title: return "add title: followed by the headline users see"
+    case .severity: return "add severity: INFO, IMPORTANT or CRITICAL"
+    case .kind: return "add kind: WHATS_NEW, UPDATE_AVAILABLE or NOTICE"
+    case .publishAt: return "add publishAt: with the date it goes live, such as 2026-03-01"
+    default: return "add \(field.rawValue)"
+    }
+  }
+}
+
+extension String {
+  /// The text without leading and trailing white space (Unicode's definition).
+  public func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

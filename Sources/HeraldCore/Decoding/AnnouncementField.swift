@@ -1,0 +1,42 @@
+/// The field names of a record, exactly as DESIGN §2 spells them.
+public enum AnnouncementField: String, Sendable, CaseIterable {
+  /// The slug.
+  case id
+  /// The title.
+  case title
+  /// INFO, IMPORTANT or CRITICAL.
+  case severity
+  /// WHATS_NEW, UPDATE_AVAILABLE or NOTICE.
+  case kind
+  /// The body.
+  case body
+  /// The lowest version reached.
+  case minVersion
+  /// The highest version reached.
+  case maxVersion
+  /// The platforms reached.
+  case platforms
+  /// Where the button leads.
+  case actionUrl
+  /// The button's label.
+  case actionLabel
+  /// Whether it is a wall.
+  case blocking
+  /// The typed confirmation of a wall.
+  case confirmBlocking
+  /// The kill switch.
+  case active
+  /// Whether it is a draft.
+  case draft
+  /// When it goes live.
+  case publishAt
+  /// When it stops interrupting.
+  case expiresAt
+  /// When it was last changed.
+  case updatedAt
+
+  /// Every field name, in the order of DESIGN §2.
+  public static let names = allCases.map(\.rawValue)
+  /// The fields every record must have.
+  public static let required: [AnnouncementField] = [.id, .title, .severity, .kind, .publishAt]
+}

@@ -1,0 +1,85 @@
+extension DiagnosticCode {
+  // Fields of a record or of herald.yaml.
+  /// A field that the format does not know.
+  public static let unknownField = DiagnosticCode("unknown-field")
+  /// A required field that is absent.
+  public static let missingField = DiagnosticCode("missing-field")
+  /// A field written twice in one mapping.
+  public static let duplicateField = DiagnosticCode("duplicate-field")
+  /// A value of the wrong shape (a list where text belongs, a number where a boolean belongs).
+  public static let wrongType = DiagnosticCode("wrong-type")
+  /// A field written with no value.
+  public static let emptyValue = DiagnosticCode("empty-value")
+  /// A boolean written any way but `true` or `false`.
+  public static let invalidBoolean = DiagnosticCode("invalid-boolean")
+  /// An id that is not a slug.
+  public static let invalidID = DiagnosticCode("invalid-id")
+  /// A title that is empty after trimming.
+  public static let emptyTitle = DiagnosticCode("empty-title")
+  /// A severity other than INFO, IMPORTANT or CRITICAL.
+  public static let invalidSeverity = DiagnosticCode("invalid-severity")
+  /// A kind other than WHATS_NEW, UPDATE_AVAILABLE or NOTICE.
+  public static let invalidKind = DiagnosticCode("invalid-kind")
+  /// A text that is not a version.
+  public static let invalidVersion = DiagnosticCode("invalid-version")
+  /// `minVersion` above `maxVersion`.
+  public static let rangeInverted = DiagnosticCode("range-inverted")
+  /// A platform key that herald.yaml does not configure.
+  public static let unknownPlatform = DiagnosticCode("unknown-platform")
+  /// A platforms list that is empty or names a platform twice.
+  public static let invalidPlatforms = DiagnosticCode("invalid-platforms")
+  /// An `actionUrl` of a kind that is not allowed.
+  public static let invalidActionURL = DiagnosticCode("invalid-action-url")
+  /// `actionUrl: store` on a platform with no store URL.
+  public static let storeNotConfigured = DiagnosticCode("store-not-configured")
+  /// A text that is not a timestamp.
+  public static let invalidTimestamp = DiagnosticCode("invalid-timestamp")
+  /// `expiresAt` before `publishAt`.
+  public static let expiresBeforePublish = DiagnosticCode("expires-before-publish")
+  /// `updatedAt` before `publishAt`.
+  public static let updatedBeforePublish = DiagnosticCode("updated-before-publish")
+  /// Two records with one id.
+  public static let duplicateID = DiagnosticCode("duplicate-id")
+  /// A body object or Markdown body the app cannot show.
+  public static let invalidBody = DiagnosticCode("invalid-body")
+
+  // The blocking rules.
+  /// `blocking: true` on a record that is not CRITICAL.
+  public static let blockingNotCritical = DiagnosticCode("blocking-not-critical")
+  /// A wall with no exit.
+  public static let blockingWithoutAction = DiagnosticCode("blocking-without-action")
+  /// A wall without the typed confirmation, or with one that does not match the id.
+  public static let blockingUnconfirmed = DiagnosticCode("blocking-unconfirmed")
+  /// A wall with no upper bound.
+  public static let blockingWithoutMaxVersion = DiagnosticCode("blocking-without-max-version")
+  /// A wall whose range includes the current release of a platform it reaches.
+  public static let wallCoversCurrentRelease = DiagnosticCode("wall-covers-current-release")
+  /// A confirmation on a record that does not block: it would pre-approve a later wall.
+  public static let confirmWithoutBlocking = DiagnosticCode("confirm-without-blocking")
+
+  // Warnings.
+  /// A range that matches none of the configured releases.
+  public static let rangeMatchesNoRelease = DiagnosticCode("range-matches-no-release")
+  /// A title over 80 characters.
+  public static let longTitle = DiagnosticCode("long-title")
+  /// A record that expires the moment it is published, so it is never live.
+  public static let expiresAtPublish = DiagnosticCode("expires-at-publish")
+  /// A release list that is not in ascending order.
+  public static let releasesOutOfOrder = DiagnosticCode("releases-out-of-order")
+  /// A release listed twice.
+  public static let duplicateRelease = DiagnosticCode("duplicate-release")
+
+  // herald.yaml.
+  /// A baseURL that is not an absolute https URL ending in `/`.
+  public static let invalidBaseURL = DiagnosticCode("invalid-base-url")
+  /// A language that is not a BCP 47 tag.
+  public static let invalidLanguage = DiagnosticCode("invalid-language")
+  /// A theme name that is not a folder name.
+  public static let invalidTheme = DiagnosticCode("invalid-theme")
+  /// A platform key that does not match `^[a-z][a-z0-9-]*$`, or no platforms at all.
+  public static let invalidPlatform = DiagnosticCode("invalid-platform")
+  /// A store URL that is not https.
+  public static let invalidStoreURL = DiagnosticCode("invalid-store-url")
+  /// A deep-link scheme that is not a bare scheme name, or one that is never safe.
+  public static let invalidScheme = DiagnosticCode("invalid-scheme")
+}

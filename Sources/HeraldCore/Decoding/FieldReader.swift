@@ -1,0 +1,198 @@
+/// Types source values by DESIGN §2's rules and collects a diagnostic for each value that fails.
+///
+/// Versions, ids and timestamps are read as the text written, quoted or not; only `true` and `false`
+/// are booleans.
+public struct FieldReader: Sendable {
+  /// The file the values come from.
+  public let file: String
+  /// The problems found so far.
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  /// Makes a reader for values of one file.
+  public init(file: String) { self.file = file }
+
+  /// Records an error at a position.
+  public mutating func error(
+    _ code: DiagnosticCode, at position: SourcePosition, _ message: String, hint: String? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(file: file, position: position, code: code, message: message, hint: hint))
+  }
+
+  /// Records a warning at a position.
+  public mutating func warning(
+    _ code: DiagnosticCode, at position: SourcePosition, _ message: String, hint: String? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        file: file, position: position, severity: .warning, code: code, message: message,
+        hint: hint))
+  }
+
+  /// Adds diagnostics found elsewhere.
+  public mutating func append(contentsOf other: [Diagnostic]) {
+    diagnostics.append(contentsOf: other)
+  }
+
+  /// The text of a scalar, or nil with a diagnostic for an empty value, a list or a mapping.
+  ///
+  /// JSON numbers count as the text written; JSON booleans do not.
+  public mutating func text(_ node: SourceNode, field: String) -> String? {
+    switch node.value {
+    case .scalar(.string(let text)), .scalar(.number(let text)):
+      return text
+    case .scalar(.plain(let text)):
+      if Self.isNull(text) {
+        error(
+          .emptyValue, at: node.position, "\"\(field)\" has no value",
+          hint: "give it a value, or remove the line")
+        return nil
+      }
+      return text
+    case .scalar(.null):
+      error(
+        .emptyValue, at: node.position, "\"\(field)\" has no value",
+        hint: "give it a value, or remove the line")
+      return nil
+    case .scalar(.boolean), .sequence, .mapping:
+      error(.wrongType, at: node.position, "\"\(field)\" must be text, not \(node.value.summary)")
+      return nil
+    }
+  }
+
+  /// A boolean written `true` or `false`; anything else (`yes`, `on`, `"true"`) is an error.
+  public mutating func boolean(_ node: SourceNode, field: String) -> Bool? {
+    switch node.value {
+    case .scalar(.boolean(let value)):
+      return value
+    case .scalar(.plain("true")):
+      return true
+    case .scalar(.plain("false")):
+      return false
+    case .scalar(.plain(let text)) where Self.isNull(text):
+      error(
+        .emptyValue, at: node.position, "\"\(field)\" has no value",
+        hint: "write true or false, or remove the line")
+      return nil
+    case .scalar(.plain(let text)), .scalar(.string(let text)):
+      let lowered = text.lowercased()
+      let meant =
+        ["true", "yes", "y", "on"].contains(lowered)
+        ? "true" : (["false", "no", "n", "off"].contains(lowered) ? "false" : nil)
+      let quoted: Bool
+      if case .scalar(.string) = node.value { quoted = true } else { quoted = false }
+      let hint =
+        meant.map { quoted ? "write \($0) without quotes" : "write \($0)" }
+        ?? "write true or false"
+      error(
+        .invalidBoolean, at: node.position,
+        "\"\(field)\" must be true or false, not \(quoted ? "the text " : "")\"\(text)\"",
+        hint: hint)
+      return nil
+    case .scalar(.number(let text)):
+      error(
+        .invalidBoolean, at: node.position, "\"\(field)\" must be true or false, not \(text)",
+        hint: "write true or false")
+      return nil
+    case .scalar(.null), .sequence, .mapping:
+      error(
+        .wrongType, at: node.position,
+        "\"\(field)\" must be true or false, not \(node.value.summary)")
+      return nil
+    }
+  }
+
+  /// A version, read from the text as written.
+  public mutating func version(_ node: SourceNode, field: String) -> Version? {
+    guard let text = text(node, field: field) else { return nil }
+    do {
+      return try Version(parsing: text)
+    } catch {
+      self.error(
+        .invalidVersion, at: node.position, "\(field) \(error)",
+        hint: "write numbers separated by dots, such as 1.10.0 or 2.0.0-beta.1")
+      return nil
+    }
+  }
+
+  /// A timestamp, read from the text as written.
+  public mutating func timestamp(_ node: SourceNode, field: String) -> Timestamp? {
+    guard let text = text(node, field: field) else { return nil }
+    do {
+      return try Timestamp(parsing: text)
+    } catch {
+      self.error(
+        .invalidTimestamp, at: node.position, "\(field) \(error)",
+        hint: "write a date (2026-03-01) or an RFC 3339 time (2026-03-01T09:30:00Z)")
+      return nil
+    }
+  }
+
+  /// A list of texts with their positions.
+  public mutating func textList(_ node: SourceNode, field: String, example: String) -> [(
+    text: String, position: SourcePosition
+  )]? {
+    guard case .sequence(let items) = node.value else {
+      var written = example
+      if case .scalar(.plain(let text)) = node.value, !text.isEmpty { written = text }
+      if case .scalar(.string(let text)) = node.value, !text.isEmpty { written = "\"\(text)\"" }
+      error(
+        .wrongType, at: node.position, "\"\(field)\" must be a list, not \(node.value.summary)",
+        hint: "write \(field): [\(written)]")
+      return nil
+    }
+    var texts: [(text: String, position: SourcePosition)] = []
+    for item in items {
+      guard let text = text(item, field: field) else { return nil }
+      texts.append((text, item.position))
+    }
+    return texts
+  }
+
+  /// The entries of a mapping, or nil with a diagnostic.
+  public mutating func mapping(_ node: SourceNode, field: String) -> [SourceEntry]? {
+    switch node.value {
+    case .mapping(let entries):
+      return entries
+    default:
+      error(
+        .wrongType, at: node.position, "\"\(field)\" must be a mapping, not \(node.value.summary)")
+      return nil
+    }
+  }
+
+  /// Reports keys written twice and keys not in `known` (with a suggestion), and returns the entries
+  /// by key for those that are known, first occurrence kept.
+  public mutating func knownEntries(
+    _ entries: [SourceEntry], known: [String], context: String, unknownHint: String? = nil
+  ) -> [String: SourceEntry] {
+    var byKey: [String: SourceEntry] = [:]
+    for entry in entries {
+      if let first = byKey[entry.key] {
+        error(
+          .duplicateField, at: entry.keyPosition,
+          "\"\(entry.key)\" is written twice in \(context)",
+          hint: "the first is on line \(first.keyPosition.line); keep one")
+        continue
+      }
+      guard known.contains(entry.key) else {
+        let suggestion = NearestName.suggestion(for: entry.key, among: known)
+        let hint = suggestion.map {
+          "did you mean \"\($0)\"?" + (unknownHint.map { " \($0)" } ?? "")
+        }
+        error(
+          .unknownField, at: entry.keyPosition, "unknown field \"\(entry.key)\" in \(context)",
+          hint: hint ?? "the fields are: " + known.joined(separator: ", "))
+        byKey[entry.key] = nil
+        continue
+      }
+      byKey[entry.key] = entry
+    }
+    return byKey
+  }
+
+  /// Whether unquoted YAML text means null (`~`, `null` or nothing at all).
+  static func isNull(_ text: String) -> Bool {
+    text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+  }
+}

@@ -1,0 +1,242 @@
+/// Types `herald.yaml` by DESIGN §2 and reports every problem in it.
+public struct SiteConfigDecoder: Sendable {
+  /// The configuration file's name, relative to the site.
+  public static let fileName = "herald.yaml"
+
+  /// The keys herald.yaml may hold.
+  public static let keys = [
+    "title", "baseURL", "language", "author", "theme", "platforms", "deepLinkSchemes",
+  ]
+
+  /// Makes a decoder.
+  public init() {}
+
+  /// The result of decoding: a configuration when it is usable, and the problems found.
+  public struct Result: Sendable {
+    /// The configuration, or nil when the platforms could not be read (records are then checked
+    /// without the platform rules).
+    public let config: SiteConfig?
+    /// Every problem found in herald.yaml.
+    public let diagnostics: [Diagnostic]
+
+    /// Makes a result.
+    public init(config: SiteConfig?, diagnostics: [Diagnostic]) {
+      self.config = config
+      self.diagnostics = diagnostics
+    }
+  }
+
+  /// Decodes the root node of herald.yaml.
+  public func decode(_ root: SourceNode, reader initial: FieldReader? = nil) -> Result {
+    var reader = initial ?? FieldReader(file: Self.fileName)
+    guard let entries = reader.mapping(root, field: "herald.yaml") else {
+      return Result(config: nil, diagnostics: reader.diagnostics)
+    }
+    let fields = reader.knownEntries(entries, known: Self.keys, context: "herald.yaml")
+    func required(_ key: String, hint: String) -> SourceNode? {
+      if let node = fields[key]?.value { return node }
+      reader.error(.missingField, at: root.position, "herald.yaml has no \"\(key)\"", hint: hint)
+      return nil
+    }
+
+    let title =
+      required("title", hint: "add title: with the channel's name").flatMap {
+        reader.text($0, field: "title")
+      } ?? ""
+    let author =
+      required("author", hint: "add author: with the team's name (the Atom feed needs one)")
+      .flatMap { reader.text($0, field: "author") } ?? ""
+    var baseURL = ""
+    if let node = required("baseURL", hint: "add baseURL: https://example.com/whats-new/"),
+      let text = reader.text(node, field: "baseURL")
+    {
+      baseURL = text
+      if let problem = Self.baseURLProblem(text) {
+        reader.error(.invalidBaseURL, at: node.position, problem.message, hint: problem.hint)
+      }
+    }
+    var language = "en"
+    if let node = fields["language"]?.value, let text = reader.text(node, field: "language") {
+      language = text
+      if !Self.isLanguageTag(text) {
+        reader.error(
+          .invalidLanguage, at: node.position, "language \"\(text)\" is not a BCP 47 tag",
+          hint: "write a tag such as en, de or pt-BR")
+      }
+    }
+    var theme = "default"
+    if let node = fields["theme"]?.value, let text = reader.text(node, field: "theme") {
+      theme = text
+      if !Self.isThemeName(text) {
+        reader.error(
+          .invalidTheme, at: node.position, "theme \"\(text)\" is not a folder name under themes/",
+          hint: "use lowercase letters, digits, - and _")
+      }
+    }
+    var schemes: [String] = []
+    if let node = fields["deepLinkSchemes"]?.value,
+      let items = reader.textList(node, field: "deepLinkSchemes", example: "myapp")
+    {
+      for item in items {
+        let scheme = item.text.lowercased()
+        if scheme.hasSuffix(":") || scheme.hasSuffix("://") {
+          let bare = scheme.prefix { $0 != ":" }
+          reader.error(
+            .invalidScheme, at: item.position, "deep-link scheme \"\(item.text)\" is not bare",
+            hint: "write \(bare), without the colon")
+        } else if !ActionTarget.isScheme(Substring(scheme)) {
+          reader.error(
+            .invalidScheme, at: item.position, "\"\(item.text)\" is not a URL scheme name")
+        } else if ActionTarget.forbiddenSchemes.contains(scheme) {
+          reader.error(
+            .invalidScheme, at: item.position,
+            "\"\(scheme)\" cannot be a deep-link scheme",
+            hint: scheme == "https" ? "https is always allowed" : "it is never safe in an app")
+        } else if !schemes.contains(scheme) {
+          schemes.append(scheme)
+        }
+      }
+    }
+
+    var platforms: [PlatformSettings]?
+    if let node = required("platforms", hint: "add platforms: with at least one, such as ios:") {
+      platforms = decodePlatforms(node, reader: &reader)
+    }
+    let config = platforms.map {
+      SiteConfig(
+        title: title, baseURL: baseURL, language: language, author: author, theme: theme,
+        platforms: $0, deepLinkSchemes: schemes.sorted())
+    }
+    return Result(config: config, diagnostics: reader.diagnostics)
+  }
+
+  private func decodePlatforms(_ node: SourceNode, reader: inout FieldReader)
+    -> [PlatformSettings]?
+  {
+    guard let entries = reader.mapping(node, field: "platforms") else { return nil }
+    guard !entries.isEmpty else {
+      reader.error(
+        .invalidPlatform, at: node.position, "platforms is empty",
+        hint: "configure at least one platform, such as ios:")
+      return nil
+    }
+    var platforms: [PlatformSettings] = []
+    var seen: [String] = []
+    for entry in entries {
+      guard !seen.contains(entry.key) else {
+        reader.error(
+          .duplicateField, at: entry.keyPosition, "platform \"\(entry.key)\" is configured twice")
+        continue
+      }
+      seen.append(entry.key)
+      guard Self.isPlatformKey(entry.key) else {
+        reader.error(
+          .invalidPlatform, at: entry.keyPosition,
+          "platform key \"\(entry.key)\" must match ^[a-z][a-z0-9-]*$",
+          hint: "use lowercase letters, digits and hyphens, such as ios or android-tv")
+        continue
+      }
+      if let settings = decodePlatform(entry, reader: &reader) { platforms.append(settings) }
+    }
+    return platforms
+  }
+
+  private func decodePlatform(_ entry: SourceEntry, reader: inout FieldReader) -> PlatformSettings?
+  {
+    let context = "platforms.\(entry.key)"
+    let entries: [SourceEntry]
+    switch entry.value.value {
+    case .scalar(.plain(let text)) where FieldReader.isNull(text):
+      entries = []
+    case .scalar(.null):
+      entries = []
+    default:
+      guard let mapping = reader.mapping(entry.value, field: context) else { return nil }
+      entries = mapping
+    }
+    let fields = reader.knownEntries(entries, known: ["store", "releases"], context: context)
+    var store: String?
+    if let node = fields["store"]?.value, let text = reader.text(node, field: "\(context).store") {
+      if case .web = try? ActionTarget(parsing: text, deepLinkSchemes: []) {
+        store = text
+      } else {
+        reader.error(
+          .invalidStoreURL, at: node.position,
+          "\(context).store \"\(text)\" is not an https:// URL",
+          hint: "paste the store page's https:// link")
+      }
+    }
+    var releases: [Version] = []
+    if let node = fields["releases"]?.value,
+      case .sequence(let items) = node.value
+    {
+      for item in items {
+        guard let version = reader.version(item, field: "\(context).releases") else { continue }
+        if let previous = releases.last, version < previous {
+          reader.warning(
+            .releasesOutOfOrder, at: item.position,
+            "release \(version) of \(entry.key) comes after the higher \(previous)",
+            hint: "list releases from oldest to newest; the highest is the current release")
+        }
+        if let twin = releases.first(where: { $0 == version }) {
+          reader.warning(
+            .duplicateRelease, at: item.position,
+            "release \(version) of \(entry.key) is listed twice"
+              + (twin.text == version.text ? "" : " (as \(twin))"),
+            hint: "remove one; each release gets one manifest")
+        }
+        releases.append(version)
+      }
+    } else if let node = fields["releases"]?.value {
+      _ = reader.textList(node, field: "\(context).releases", example: "2.3.0, 2.4.0")
+    }
+    return PlatformSettings(key: entry.key, store: store, releases: releases)
+  }
+
+  /// What is wrong with a baseURL, if anything.
+  static func baseURLProblem(_ text: String) -> (message: String, hint: String)? {
+    guard case .web = try? ActionTarget(parsing: text, deepLinkSchemes: []) else {
+      return (
+        "baseURL \"\(text)\" is not an absolute https:// URL",
+        "write the address the site is served from, such as https://example.com/whats-new/"
+      )
+    }
+    if text.contains("?") || text.contains("#") {
+      return ("baseURL \"\(text)\" has a query or a fragment", "remove everything after ? or #")
+    }
+    if !text.hasSuffix("/") {
+      return ("baseURL \"\(text)\" does not end in /", "write \(text)/")
+    }
+    return nil
+  }
+
+  /// Whether a text is a well-formed BCP 47 tag (language, then 1-8 character subtags).
+  static func isLanguageTag(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard let language = parts.first,
+      (2...3).contains(language.count) || (5...8).contains(language.count),
+      language.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+
+  /// Whether a text is a platform key.
+  static func isPlatformKey(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+    return text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+    }
+  }
+
+  /// Whether a text is a theme folder name.
+  static func isThemeName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first,
+      ("a"..."z").contains(first) || ("0"..."9").contains(first)
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+    }
+  }
+}

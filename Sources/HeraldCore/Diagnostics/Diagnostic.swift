@@ -1,0 +1,73 @@
+/// One problem found in a site: where it is, how bad it is, what it is, and how to fix it.
+public struct Diagnostic: Sendable, Hashable {
+  /// How a problem affects the build.
+  public enum Severity: String, Sendable, Hashable, Comparable {
+    /// The content cannot be built; the command exits 1.
+    case error
+    /// The build continues; `--strict` turns it into an error.
+    case warning
+
+    /// Errors sort before warnings at the same position.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
+  }
+
+  /// The file's path relative to the site folder, with `/` separators.
+  public let file: String
+  /// Where in the file, counted over the whole file.
+  public let position: SourcePosition
+  /// Error or warning.
+  public let severity: Severity
+  /// The stable name of the rule.
+  public let code: DiagnosticCode
+  /// What is wrong, in one sentence that quotes the offending text.
+  public let message: String
+  /// How to fix it, when there is something useful to say.
+  public let hint: String?
+
+  /// Makes a diagnostic.
+  public init(
+    file: String, position: SourcePosition, severity: Severity = .error, code: DiagnosticCode,
+    message: String, hint: String? = nil
+  ) {
+    self.file = file
+    self.position = position
+    self.severity = severity
+    self.code = code
+    self.message = message
+    self.hint = hint
+  }
+
+  /// The line, counted from 1.
+  public var line: Int { position.line }
+  /// The column, counted from 1.
+  public var column: Int { position.column }
+
+  /// The same diagnostic as an error, which `--strict` does to warnings.
+  public var asError: Diagnostic {
+    Diagnostic(
+      file: file, position: position, severity: .error, code: code, message: message, hint: hint)
+  }
+}
+
+extension Diagnostic: Comparable {
+  /// A total order: file, line, column, errors first, code, message, hint.
+  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+    if lhs.position != rhs.position { return lhs.position < rhs.position }
+    if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
+    if lhs.code != rhs.code { return lhs.code < rhs.code }
+    if lhs.message != rhs.message {
+      return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+    }
+    return (lhs.hint ?? "").utf8.lexicographicallyPrecedes((rhs.hint ?? "").utf8)
+  }
+}
+
+extension Diagnostic: CustomStringConvertible {
+  /// `path:line:col: error: message [code]`, then `  hint: …` on its own line when there is one.
+  public var description: String {
+    var text = "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(code)]"
+    if let hint { text += "\n  hint: \(hint)" }
+    return text
+  }
+}

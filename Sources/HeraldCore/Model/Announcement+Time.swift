@@ -1,0 +1,76 @@
+/// Where a record stands at a time, by DESIGN §3's definitions.
+public enum RecordStatus: String, Sendable, Hashable, CaseIterable {
+  /// A draft, left out unless drafts are asked for.
+  case draft
+  /// `active: false`: the kill switch removes it from every output.
+  case inactive
+  /// `publishAt` is still ahead.
+  case scheduled
+  /// Published, but `expiresAt` has passed: in the archive, no longer interrupting.
+  case expired
+  /// Published, active and not expired: in the manifests.
+  case live
+}
+
+extension Announcement {
+  /// Published: `publishAt` is at or before now.
+  public func isPublished(at now: Timestamp) -> Bool { publishAt <= now }
+
+  /// Expired: `expiresAt` is at or before now.
+  public func isExpired(at now: Timestamp) -> Bool { expiresAt.map { $0 <= now } ?? false }
+
+  /// Live: published, active and not expired (drafts are decided by the caller).
+  public func isLive(at now: Timestamp) -> Bool {
+    active && isPublished(at: now) && !isExpired(at: now)
+  }
+
+  /// The record's status; a draft is a draft first, then the kill switch, then time decides.
+  public func status(at now: Timestamp) -> RecordStatus {
+    if draft { return .draft }
+    if !active { return .inactive }
+    if !isPublished(at: now) { return .scheduled }
+    if isExpired(at: now) { return .expired }
+    return .live
+  }
+}
+
+/// How many records of a site stand where at a time, and when that next changes.
+public struct RecordCensus: Sendable, Hashable {
+  /// Records in the manifests now.
+  public let live: Int
+  /// Records whose `publishAt` is ahead.
+  public let scheduled: Int
+  /// Records past `expiresAt`.
+  public let expired: Int
+  /// Records switched off.
+  public let inactive: Int
+  /// Drafts.
+  public let drafts: Int
+  /// The earliest future `publishAt` or `expiresAt` of an active record that is not a draft
+  /// (or of any active record when `includeDrafts`).
+  public let nextChangeAt: Timestamp?
+
+  /// Counts the records of a site at a time.
+  public init(site: Site, now: Timestamp, includeDrafts: Bool = false) {
+    var counts: [RecordStatus: Int] = [:]
+    for announcement in site.announcements {
+      counts[announcement.status(at: now), default: 0] += 1
+    }
+    live = counts[.live, default: 0]
+    scheduled = counts[.scheduled, default: 0]
+    expired = counts[.expired, default: 0]
+    inactive = counts[.inactive, default: 0]
+    drafts = counts[.draft, default: 0]
+    nextChangeAt = Self.nextChange(in: site.announcements, after: now, includeDrafts: includeDrafts)
+  }
+
+  /// The earliest `publishAt` or `expiresAt` after now among records that can reach an output.
+  public static func nextChange(
+    in announcements: [Announcement], after now: Timestamp, includeDrafts: Bool
+  ) -> Timestamp? {
+    announcements.lazy.filter { $0.active && (includeDrafts || !$0.draft) }
+      .flatMap { [$0.publishAt, $0.expiresAt].compactMap { $0 } }
+      .filter { $0 > now }
+      .min()
+  }
+}

@@ -1,0 +1,21 @@
+/// How an announcement interrupts: it picks the shape, never the words (DESIGN §1, rule 1).
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+  /// A dismissible strip.
+  case info = "INFO"
+  /// A centred dialog, shown once.
+  case important = "IMPORTANT"
+  /// A full-screen takeover; the only severity that may block.
+  case critical = "CRITICAL"
+
+  /// The rank, from the mildest (0) to `CRITICAL` (2).
+  public var rank: Int {
+    switch self {
+    case .info: return 0
+    case .important: return 1
+    case .critical: return 2
+    }
+  }
+
+  /// Orders severities from mildest to most interrupting.
+  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}

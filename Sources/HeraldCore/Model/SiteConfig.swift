@@ -1,0 +1,61 @@
+/// The site's settings from `herald.yaml`.
+public struct SiteConfig: Sendable, Hashable {
+  /// The channel's title.
+  public var title: String
+  /// The absolute `https://` URL, ending in `/`, that every link derives from.
+  public var baseURL: String
+  /// The BCP 47 language tag of the site.
+  public var language: String
+  /// The author named in the feed.
+  public var author: String
+  /// The theme's name.
+  public var theme: String
+  /// The configured platforms, sorted by key.
+  public var platforms: [PlatformSettings]
+  /// URL schemes an `actionUrl` may use besides `https`, lowercased.
+  public var deepLinkSchemes: [String]
+
+  /// Makes a configuration.
+  public init(
+    title: String, baseURL: String, language: String = "en", author: String,
+    theme: String = "default", platforms: [PlatformSettings], deepLinkSchemes: [String] = []
+  ) {
+    self.title = title
+    self.baseURL = baseURL
+    self.language = language
+    self.author = author
+    self.theme = theme
+    self.platforms = platforms.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    self.deepLinkSchemes = deepLinkSchemes
+  }
+
+  /// The settings of a platform, or nil when it is not configured.
+  public func platform(_ key: String) -> PlatformSettings? {
+    platforms.first { $0.key == key }
+  }
+}
+
+/// One platform's settings.
+public struct PlatformSettings: Sendable, Hashable {
+  /// The key, such as `ios`.
+  public var key: String
+  /// The store URL that `actionUrl: store` resolves to on this platform.
+  public var store: String?
+  /// The versions installed in the wild, as configured (duplicates removed, first kept).
+  public var releases: [Version]
+
+  /// Makes a platform's settings.
+  public init(key: String, store: String? = nil, releases: [Version] = []) {
+    self.key = key
+    self.store = store
+    var distinct: [Version] = []
+    for release in releases where !distinct.contains(release) { distinct.append(release) }
+    self.releases = distinct
+  }
+
+  /// The current release: the highest configured one.
+  public var currentRelease: Version? { releases.max() }
+
+  /// The releases from lowest to highest.
+  public var sortedReleases: [Version] { releases.sorted() }
+}

@@ -1,0 +1,87 @@
+/// Why a text is not a version; the message quotes the text.
+public struct VersionParseError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The text that failed to parse.
+  public let text: String
+  /// What is wrong with it, as a clause that follows the quoted text.
+  public let reason: String
+
+  /// The whole message, for example `"v1.2" is not a version: it must start with a digit`.
+  public var description: String { "\"\(text)\" is not a version: \(reason)" }
+}
+
+extension Version {
+  /// Parses a version, reporting the first problem with a reason that names it.
+  public init(parsing text: String) throws(VersionParseError) {
+    func fail(_ reason: String) -> VersionParseError {
+      VersionParseError(text: text, reason: reason)
+    }
+    guard !text.isEmpty else { throw fail("it is empty") }
+    var core = Substring(text)
+    var build: [String] = []
+    var prerelease: [PrereleaseIdentifier] = []
+    if let plus = core.firstIndex(of: "+") {
+      build = core[core.index(after: plus)...].split(
+        separator: ".", omittingEmptySubsequences: false
+      )
+      .map(String.init)
+      core = core[..<plus]
+      guard build.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isIdentifierCharacter) }) else {
+        throw fail("build metadata after \"+\" must be dot-separated [0-9A-Za-z-] identifiers")
+      }
+    }
+    if let dash = core.firstIndex(of: "-") {
+      let identifiers = core[core.index(after: dash)...].split(
+        separator: ".", omittingEmptySubsequences: false)
+      core = core[..<dash]
+      for identifier in identifiers {
+        guard !identifier.isEmpty, identifier.allSatisfy(Self.isIdentifierCharacter) else {
+          throw fail("a pre-release after \"-\" must be dot-separated [0-9A-Za-z-] identifiers")
+        }
+        if identifier.allSatisfy(\.isASCIIDigit) {
+          guard let number = UInt64(identifier) else {
+            throw fail("the pre-release number \(identifier) is too large")
+          }
+          prerelease.append(.numeric(number))
+        } else {
+          prerelease.append(.alphanumeric(String(identifier)))
+        }
+      }
+    }
+    guard !core.isEmpty else { throw fail("it must start with a digit") }
+    var segments: [UInt64] = []
+    for segment in core.split(separator: ".", omittingEmptySubsequences: false) {
+      guard !segment.isEmpty else {
+        throw fail(
+          segments.isEmpty && segment.startIndex == core.startIndex
+            ? "it must start with a digit" : "it has an empty segment")
+      }
+      guard segment.allSatisfy(\.isASCIIDigit) else {
+        throw fail(
+          segments.isEmpty && !(segment.first?.isASCIIDigit ?? false)
+            ? "it must start with a digit"
+            : "segment \"\(segment)\" is not a number")
+      }
+      guard let number = UInt64(segment) else {
+        throw fail("segment \(segment) is too large (at most \(UInt64.max))")
+      }
+      segments.append(number)
+    }
+    self.init(segments: segments, prerelease: prerelease, build: build, text: text)
+  }
+
+  /// Parses a version, or returns nil when the text is not one.
+  public init?(_ text: String) {
+    guard let version = try? Version(parsing: text) else { return nil }
+    self = version
+  }
+
+  private static func isIdentifierCharacter(_ character: Character) -> Bool {
+    character.isASCIIDigit || character == "-"
+      || ("a"..."z").contains(character) || ("A"..."Z").contains(character)
+  }
+}
+
+extension Character {
+  /// Whether this is one of the ASCII digits 0 to 9 (not any Unicode number).
+  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import HeraldCLI
+
+exit(HeraldCommandLine.run(Array(CommandLine.arguments.dropFirst())))

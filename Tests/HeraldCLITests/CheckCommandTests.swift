@@ -1,0 +1,138 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+@Suite("herald check, run as a binary")
+struct CheckCommandTests {
+  @Test("the example site passes, with a count line and what is live")
+  func exampleSite() throws {
+    let result = try HeraldProcess.run(["check", "--now", "2026-11-30T12:00:00Z"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        0 errors, 0 warnings in 11 announcements
+        live 7, scheduled 1, expired 1, inactive 1, drafts 1, next change 2026-12-13T10:00:00Z
+
+        """)
+  }
+
+  @Test("errors go to standard error, with the --site folder in every path, and exit 1")
+  func errors() throws {
+    let site = "Tests/Fixtures/invalid/range-inverted"
+    let result = try HeraldProcess.run(["check", "--site", site])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == """
+        \(site)/content/announcements/a.md:7:13: error: minVersion "1.10" is above maxVersion "1.9.0" [range-inverted]
+          hint: versions compare segment by segment as numbers, so 1.10 is above 1.9.0
+
+        """)
+    #expect(result.stdout == "1 error, 0 warnings in 1 announcement\n")
+  }
+
+  @Test("every problem of every file in one run, sorted by file and line")
+  func everyProblem() throws {
+    let result = try HeraldProcess.run(
+      ["check"], in: Fixtures.root.appending(path: "invalid/every-problem-at-once"))
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("  hint:") }
+    #expect(lines.count == 10)
+    #expect(lines.first?.hasPrefix("content/announcements/a.md:2:5: error:") == true)
+    #expect(lines.last?.hasPrefix("content/announcements/c.json:1:2: error:") == true)
+    #expect(result.stdout == "10 errors, 0 warnings in 3 announcements\n")
+  }
+
+  @Test("warnings pass, and --strict makes them errors")
+  func strict() throws {
+    let site = ["--site", "Tests/Fixtures/invalid/long-title"]
+    let relaxed = try HeraldProcess.run(["check"] + site)
+    #expect(relaxed.status == 0)
+    #expect(relaxed.stderr.contains(": warning: the title has 84 characters"))
+    let strict = try HeraldProcess.run(["check", "--strict"] + site)
+    #expect(strict.status == 1)
+    #expect(strict.stderr.contains(": error: the title has 84 characters"))
+    #expect(strict.stdout.hasPrefix("1 error, 0 warnings"))
+  }
+
+  @Test("--format json prints an array of diagnostics and nothing else")
+  func json() throws {
+    let result = try HeraldProcess.run(
+      ["check", "--format", "json", "--site", "Tests/Fixtures/invalid/duplicate-id"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "")
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(array.count == 1)
+    let first = try #require(array.first)
+    #expect(
+      first["file"] as? String == "Tests/Fixtures/invalid/duplicate-id/content/announcements/b.json"
+    )
+    #expect(first["line"] as? Int == 2)
+    #expect(first["column"] as? Int == 9)
+    #expect(first["severity"] as? String == "error")
+    #expect(first["code"] as? String == "duplicate-id")
+    #expect((first["message"] as? String)?.contains("a.md:2") == true)
+  }
+
+  @Test("--format github prints workflow commands with escaped messages")
+  func github() throws {
+    let result = try HeraldProcess.run(
+      ["check", "--format", "github"], in: Fixtures.root.appending(path: "invalid/unknown-field"))
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        ::error file=content/announcements/a.md,line=7,col=1,title=unknown-field::unknown field "miniVersion" in the record%0Ahint: did you mean "minVersion"? A misspelt targeting field would target everyone.
+        1 error, 0 warnings in 1 announcement
+
+        """)
+  }
+
+  @Test(
+    "usage errors exit 64 with a suggestion",
+    arguments: [
+      (["check", "--strcit"], "unknown option '--strcit'", "did you mean '--strict'?"),
+      (["chek"], "unknown command 'chek'", "did you mean 'check'?"),
+      (["check", "--format", "xml"], "unknown format 'xml'", "use one of text, json, github"),
+      (
+        ["check", "--now", "yesterday"], "--now \"yesterday\" is not a timestamp",
+        "--now 2026-03-01T09:00:00Z"
+      ),
+      (["check", "--site"], "missing value for '--site DIR'", "usage: herald check"),
+      (["check", "extra"], "unexpected argument 'extra'", "usage: herald check"),
+      ([], "missing command", "USAGE: herald <command>"),
+    ])
+  func usageErrors(_ arguments: [String], _ message: String, _ hint: String) throws {
+    let result = try HeraldProcess.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.contains(hint), "\(result.stderr)")
+  }
+
+  @Test("a folder that is not a site exits 74")
+  func notASite() throws {
+    let missing = try HeraldProcess.run(["check", "--site", "/nonexistent/site"])
+    #expect(missing.status == 74)
+    #expect(missing.stderr.contains("error: the site folder /nonexistent/site does not exist"))
+    let empty = try TemporaryDirectory()
+    let noConfig = try HeraldProcess.run(["check", "--site", empty.url.path])
+    #expect(noConfig.status == 74)
+    #expect(noConfig.stderr.contains("there is no herald.yaml in"))
+  }
+
+  @Test("--help and --version print to standard output and exit 0")
+  func help() throws {
+    let tool = try HeraldProcess.run(["--help"])
+    #expect(tool.status == 0 && tool.stderr == "")
+    #expect(tool.stdout.contains("USAGE: herald <command> [options]"))
+    #expect(tool.stdout.contains("  check "))
+    let command = try HeraldProcess.run(["check", "--help"])
+    #expect(command.status == 0)
+    #expect(
+      command.stdout.contains(
+        "USAGE: herald check [--site DIR] [--now TIME] [--strict] [--format text|json|github]"))
+    let version = try HeraldProcess.run(["--version"])
+    #expect(version.status == 0 && version.stdout == "0.1.0\n")
+  }
+}

@@ -1,0 +1,58 @@
+import HeraldCore
+import Testing
+
+@Suite("actionUrl accepts store, https, configured deep links and in-app paths only")
+struct ActionTargetTests {
+  private let schemes = ["linewise"]
+
+  @Test(
+    "accepted",
+    arguments: [
+      ("store", ActionTarget.store),
+      ("https://example.com/a?b=c#d", .web("https://example.com/a?b=c#d")),
+      ("HTTPS://EXAMPLE.COM", .web("HTTPS://EXAMPLE.COM")),
+      ("/settings/widgets", .inAppPath("/settings/widgets")),
+      ("linewise://journeys/42", .deepLink("linewise://journeys/42")),
+      ("LineWise:x", .deepLink("LineWise:x")),
+    ])
+  func accepts(_ text: String, _ expected: ActionTarget) throws {
+    #expect(try ActionTarget(parsing: text, deepLinkSchemes: schemes) == expected)
+  }
+
+  @Test(
+    "rejected with a reason",
+    arguments: [
+      ("http://example.com", "plain http"), ("javascript:alert(1)", "never allowed"),
+      ("JavaScript:alert(1)", "never allowed"), ("data:text/html,x", "never allowed"),
+      ("myapp://x", "does not list"), ("//evil.example/x", "protocol-relative"),
+      ("https://", "no host"), ("https:example.com", "no host"), ("Store", "store sentinel"),
+      ("https://apple.com@evil.example/", "user name"), ("https://a b", "space"),
+      ("settings", "neither a URL nor an in-app path"), ("", "empty"),
+      ("file:///etc/passwd", "never allowed"),
+    ])
+  func rejects(_ text: String, _ reason: String) {
+    #expect {
+      try ActionTarget(parsing: text, deepLinkSchemes: schemes)
+    } throws: { ($0 as? ActionTargetError)?.message.contains(reason) ?? false }
+  }
+
+  @Test("the store sentinel resolves to each platform's own store")
+  func storeResolution() {
+    #expect(
+      ActionTarget.store.resolved(storeURL: "https://play.example/app")
+        == "https://play.example/app")
+    #expect(ActionTarget.inAppPath("/x").resolved(storeURL: "https://store") == "/x")
+  }
+
+  @Test(
+    "body links keep only safe destinations",
+    arguments: [
+      ("https://a.example", true), ("/inside", true), ("relative/page", true),
+      ("mailto:a@b.example", true),
+      ("linewise://x", true), ("javascript:alert(1)", false), ("JAVASCRIPT:x", false),
+      ("data:text/html,x", false), ("vbscript:x", false), ("/a:b", true), ("java\nscript:x", false),
+    ])
+  func linkPolicy(_ destination: String, _ safe: Bool) {
+    #expect(LinkPolicy.isSafe(destination, deepLinkSchemes: schemes) == safe)
+  }
+}

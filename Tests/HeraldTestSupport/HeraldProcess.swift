@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs the built `herald` binary, as a user would, and captures what it prints.
+public enum HeraldProcess {
+  /// What one run printed and how it ended.
+  public struct Result: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// Standard output.
+    public let stdout: String
+    /// Standard error.
+    public let stderr: String
+  }
+
+  /// The binary that `swift build` put beside the test bundle.
+  public static var executable: URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    while folder.path != "/" {
+      let candidate = folder.appending(path: "herald")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        return candidate
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return Fixtures.packageRoot.appending(path: ".build/debug/herald")
+  }
+
+  /// Runs herald with arguments in a folder, with extra environment variables, and waits for it.
+  public static func run(
+    _ arguments: [String], in directory: URL = Fixtures.packageRoot,
+    environment: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var merged = ProcessInfo.processInfo.environment
+    merged["SOURCE_DATE_EPOCH"] = nil
+    for (key, value) in environment { merged[key] = value }
+    process.environment = merged
+    // Files rather than pipes: a full pipe would block the child while nobody reads it.
+    let output = try TemporaryDirectory()
+    let stdoutURL = output.url.appending(path: "stdout")
+    let stderrURL = output.url.appending(path: "stderr")
+    FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    let stdout = try FileHandle(forWritingTo: stdoutURL)
+    let stderr = try FileHandle(forWritingTo: stderrURL)
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+  }
+}
