@@ -7,10 +7,10 @@ import HeraldCore
 /// only calls `run`.
 public enum HeraldCommandLine {
   /// The tool's version.
-  public static let version = "0.1.0"
+  public static let version = HeraldVersion.current
 
   /// The subcommands that work, in the order `--help` lists them.
-  static let commands: [Command] = [CheckCommand.command]
+  static let commands: [Command] = [BuildCommand.command, CheckCommand.command]
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(

@@ -28,7 +28,8 @@ struct ActionTargetTests {
       ("https://", "no host"), ("https:example.com", "no host"), ("Store", "store sentinel"),
       ("https://apple.com@evil.example/", "user name"), ("https://a b", "space"),
       ("settings", "neither a URL nor an in-app path"), ("", "empty"),
-      ("file:///etc/passwd", "never allowed"),
+      ("file:///etc/passwd", "never allowed"), ("https://x.example/?q=\"a\"", "percent-encode"),
+      ("/path with<angle>", "space"),
     ])
   func rejects(_ text: String, _ reason: String) {
     #expect {

@@ -33,6 +33,11 @@ extension ActionTarget {
       throw fail(
         "actionUrl \"\(text)\" contains a space or a control character", "encode spaces as %20")
     }
+    if let bad = text.unicodeScalars.first(where: { $0.isASCII && !URLCharacters.isAllowed($0) }) {
+      throw fail(
+        "actionUrl \"\(text)\" contains \(bad), which a URL must percent-encode",
+        "write \(URLCharacters.percentEncoded(text)) instead")
+    }
     if text.lowercased() == "store" {
       throw fail("actionUrl \"\(text)\" is not the store sentinel", "write store in lowercase")
     }

@@ -16,6 +16,15 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
     }
   }
 
+  /// How a reader sees the severity named: `Info`, `Important`, `Critical`.
+  public var label: String {
+    switch self {
+    case .info: return "Info"
+    case .important: return "Important"
+    case .critical: return "Critical"
+    }
+  }
+
   /// Orders severities from mildest to most interrupting.
   public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import HeraldCore
+import HeraldRender
+
+/// `herald build`: checks the site and writes the whole channel into the output folder.
+enum BuildCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "build",
+    abstract: "Build the archive, the feed and the manifests into the output folder.",
+    options: [
+      SharedOptions.site,
+      .value("--output", "DIR", "Where to write the site (default: public/ in the site folder)."),
+      SharedOptions.now,
+      .value("--base-url", "URL", "Use this base URL instead of herald.yaml's (for previews)."),
+      .flag("--drafts", "Include drafts, marked as drafts, in every output."),
+      SharedOptions.strict,
+      .flag("--force", "Replace an output folder that herald did not write."),
+      .flag("--quiet", "Print nothing but problems."),
+    ],
+    discussion: """
+      The tree is built beside the output folder and swapped in whole: when anything fails, the
+      previous output is left as it was. Files whose bytes did not change keep their modification
+      time. The same site and --now always give the same bytes.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let started = ContinuousClock.now
+    let now = try context.now(arguments.value("--now"))
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    let output =
+      arguments.value("--output") ?? (directory == "." ? "public" : directory + "/public")
+    let baseURL = try arguments.value("--base-url").map(Self.checkBaseURL)
+    let builder = SiteBuilder(
+      siteDirectory: directory, outputDirectory: output,
+      options: BuildOptions(now: now, baseURL: baseURL, includeDrafts: arguments.flag("--drafts")),
+      strict: arguments.flag("--strict"), force: arguments.flag("--force"))
+    let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
+    switch builder.build() {
+    case .built(let report):
+      printer.printText(report.diagnostics)
+      if !arguments.flag("--quiet") {
+        let elapsed = ContinuousClock.now - started
+        context.console.out(
+          BuildSummary(report: report, output: output, now: now, elapsed: elapsed).description)
+      }
+      return .success
+    case .contentErrors(let diagnostics, let announcements):
+      printer.printText(diagnostics)
+      context.console.error(
+        DiagnosticSummary(diagnostics, announcements: announcements).description
+          + "; nothing was written")
+      return .contentErrors
+    case .failure(let message, let hint):
+      context.console.error("error: \(message)")
+      if let hint { context.console.error("  hint: \(hint)") }
+      return .ioFailure
+    }
+  }
+
+  /// A base URL for previews: absolute http or https, ending in `/` (one is added when missing).
+  static func checkBaseURL(_ text: String) throws(UsageError) -> String {
+    let lowered = text.lowercased()
+    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+      text.split(separator: "/", omittingEmptySubsequences: true).count >= 2
+    else {
+      throw UsageError(
+        message: "--base-url \"\(text)\" is not an absolute http or https URL",
+        hint: "write --base-url https://preview.example.com/")
+    }
+    return text.hasSuffix("/") ? text : text + "/"
+  }
+}

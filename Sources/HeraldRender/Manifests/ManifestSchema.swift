@@ -1,0 +1,111 @@
+import HeraldCore
+
+/// The JSON Schema (2020-12) of the documents under `api/v1/`: a release's manifest, a platform's
+/// `all.json`, and the channel.
+enum ManifestSchema {
+  /// The schema document; `id` is where it is published.
+  static func document(id: String) -> JSONValue {
+    func string(_ extra: [String: JSONValue] = [:]) -> JSONValue {
+      .object(extra.merging(["type": .string("string")]) { first, _ in first })
+    }
+    func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/$defs/\(name)")]) }
+    func nullable(_ name: String) -> JSONValue {
+      .object(["anyOf": .array([ref(name), .object(["type": .string("null")])])])
+    }
+    func closedObject(_ properties: [String: JSONValue], optional: [String] = []) -> JSONValue {
+      .object([
+        "type": .string("object"),
+        "properties": .object(properties),
+        "required": .array(
+          properties.keys.filter { !optional.contains($0) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string)),
+        "additionalProperties": .bool(false),
+      ])
+    }
+    let identifier = "(?:[0-9A-Za-z-]+)(?:\\.[0-9A-Za-z-]+)*"
+    let row = closedObject(
+      [
+        "id": string(["pattern": .string("^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")]),
+        "severity": .object(["enum": .array(Severity.allCases.map { .string($0.rawValue) })]),
+        "kind": .object(["enum": .array(Kind.allCases.map { .string($0.rawValue) })]),
+        "title": string(["minLength": .integer(1)]),
+        "body": closedObject([
+          "paragraphs": .object(["type": .string("array"), "items": string()]),
+          "bullets": .object(["type": .string("array"), "items": string()]),
+        ]),
+        "html": string(),
+        "actionUrl": .object(["type": .array([.string("string"), .string("null")])]),
+        "actionLabel": .object(["type": .array([.string("string"), .string("null")])]),
+        "blocking": .object(["type": .string("boolean")]),
+        "publishedAt": ref("timestamp"),
+        "updatedAt": nullable("timestamp"),
+        "expiresAt": nullable("timestamp"),
+        "minVersion": nullable("version"),
+        "maxVersion": nullable("version"),
+        "url": string(["format": .string("uri")]),
+        "draft": .object(["type": .string("boolean")]),
+      ], optional: ["draft"])
+    let rows = JSONValue.object(["type": .string("array"), "items": ref("announcement")])
+    let common: [String: JSONValue] = [
+      "schemaVersion": .object(["const": .integer(ManifestWriter.schemaVersion)]),
+      "platform": string(["pattern": .string("^[a-z][a-z0-9-]*$")]),
+      "updated": nullable("timestamp"),
+      "nextChangeAt": nullable("timestamp"),
+      "announcements": rows,
+    ]
+    let release = closedObject(
+      common.merging(
+        ["scope": .object(["const": .string("release")]), "version": ref("version")]
+      ) { first, _ in first })
+    let all = closedObject(
+      common.merging(["scope": .object(["const": .string("all")])]) { first, _ in first })
+    let releaseEntry = closedObject([
+      "version": ref("version"), "manifest": string(["format": .string("uri")]),
+    ])
+    let platform = closedObject([
+      "store": .object(["type": .array([.string("string"), .string("null")])]),
+      "currentRelease": nullable("version"),
+      "all": string(["format": .string("uri")]),
+      "releases": .object(["type": .string("array"), "items": releaseEntry]),
+    ])
+    let channel = closedObject([
+      "schemaVersion": .object(["const": .integer(ManifestWriter.schemaVersion)]),
+      "title": string(),
+      "language": string(),
+      "baseURL": string(["format": .string("uri")]),
+      "archive": string(["format": .string("uri")]),
+      "feed": string(["format": .string("uri")]),
+      "schema": string(["format": .string("uri")]),
+      "updated": nullable("timestamp"),
+      "nextChangeAt": nullable("timestamp"),
+      "platforms": .object([
+        "type": .string("object"),
+        "propertyNames": .object(["pattern": .string("^[a-z][a-z0-9-]*$")]),
+        "additionalProperties": platform,
+      ]),
+    ])
+    return .object([
+      "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+      "$id": .string(id),
+      "title": .string("herald channel and manifests"),
+      "description": .string(
+        "A release's manifest (scope release), a platform's all.json (scope all), or the channel"
+          + " index (api/v1/index.json)."),
+      "oneOf": .array([ref("releaseManifest"), ref("platformManifest"), ref("channel")]),
+      "$defs": .object([
+        "timestamp": string([
+          "format": .string("date-time"),
+          "pattern": .string(
+            "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$"),
+        ]),
+        "version": string([
+          "pattern": .string("^[0-9]+(\\.[0-9]+)*(-\(identifier))?(\\+\(identifier))?$")
+        ]),
+        "announcement": row,
+        "releaseManifest": release,
+        "platformManifest": all,
+        "channel": channel,
+      ]),
+    ])
+  }
+}

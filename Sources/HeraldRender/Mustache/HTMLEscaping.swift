@@ -1,0 +1,35 @@
+/// Escapes text for HTML element content and quoted attribute values.
+public enum HTMLEscaping {
+  /// Appends the text with `&`, `<`, `>`, `"` and `'` escaped, and without the control characters
+  /// HTML does not allow (C0 controls other than tab, line feed and carriage return, and DEL).
+  public static func append(_ text: String, to output: inout String) {
+    guard text.utf8.contains(where: needsWork) else {
+      output += text
+      return
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": output += "&amp;"
+      case "<": output += "&lt;"
+      case ">": output += "&gt;"
+      case "\"": output += "&quot;"
+      case "'": output += "&#39;"
+      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+      default:
+        if scalar.value >= 0x20 && scalar.value != 0x7F { output.unicodeScalars.append(scalar) }
+      }
+    }
+  }
+
+  /// The text escaped as `append` does.
+  public static func escape(_ text: String) -> String {
+    var output = ""
+    append(text, to: &output)
+    return output
+  }
+
+  private static func needsWork(_ byte: UInt8) -> Bool {
+    byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20
+      || byte == 0x7F
+  }
+}

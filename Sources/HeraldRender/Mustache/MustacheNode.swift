@@ -1,0 +1,63 @@
+/// One piece of a parsed template.
+indirect enum MustacheNode: Sendable {
+  /// Literal text.
+  case text(String)
+  /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped).
+  case variable(path: [String], escaped: Bool)
+  /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
+  case section(path: [String], inverted: Bool, children: [MustacheNode])
+  /// `{{>name}}`; a standalone partial indents every line of the partial.
+  case partial(name: String, indentation: String?, location: TemplateLocation)
+  /// `{{<name}}…{{/name}}`: a partial whose blocks the content overrides.
+  case parent(
+    name: String, indentation: String?, blocks: [MustacheBlock], location: TemplateLocation)
+  /// `{{$name}}…{{/name}}`: a block that a parent's caller may override.
+  case block(MustacheBlock)
+}
+
+/// A block: its default content, kept as source so it can be re-indented where it is expanded.
+struct MustacheBlock: Sendable {
+  /// The block's name.
+  let name: String
+  /// The parsed default content.
+  let children: [MustacheNode]
+  /// The default content's source text.
+  let source: TemplateSource
+  /// Whether the opening tag is standalone (its content is then dedented and re-indented).
+  let isStandalone: Bool
+  /// The whitespace before a standalone opening tag.
+  let tagIndentation: String
+}
+
+/// Where a template's text comes from, for diagnostics and for re-parsing a part of it.
+struct TemplateLocation: Sendable, Hashable {
+  /// The template file's path, relative to the theme.
+  let file: String
+  /// The line, counted from 1.
+  let line: Int
+  /// The column, counted from 1.
+  let column: Int
+}
+
+/// A piece of template source with what is needed to parse it again on its own.
+struct TemplateSource: Sendable, Hashable {
+  /// The text.
+  let text: String
+  /// The file it is part of.
+  let file: String
+  /// The line of the file where the text starts.
+  let firstLine: Int
+  /// The delimiters in effect where the text starts.
+  let delimiters: MustacheDelimiters
+}
+
+/// The tag delimiters, `{{` and `}}` unless a `{{=<% %>=}}` tag changed them.
+struct MustacheDelimiters: Sendable, Hashable {
+  /// The opening delimiter.
+  let open: [UInt8]
+  /// The closing delimiter.
+  let close: [UInt8]
+
+  /// `{{` and `}}`.
+  static let standard = MustacheDelimiters(open: Array("{{".utf8), close: Array("}}".utf8))
+}

@@ -1,0 +1,166 @@
+/// Renders parsed templates against a context stack, expanding partials, parents and blocks.
+struct MustacheRenderer {
+  /// Where partials come from, and the cache of re-indented sources.
+  let library: TemplateLibrary
+
+  /// Partials nested deeper than this stop the render with an error (a partial that includes itself
+  /// without a section that ends the recursion).
+  static let maximumDepth = 64
+
+  /// The content a parent's caller gave for a block, already dedented when it stood alone.
+  struct BlockArgument {
+    /// The content's source.
+    let source: TemplateSource
+  }
+
+  /// Renders nodes into `output`.
+  func render(
+    _ nodes: [MustacheNode], stack: inout [TemplateValue], arguments: [String: BlockArgument],
+    depth: Int, into output: inout String
+  ) throws(TemplateError) {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        output += text
+      case .variable(let path, let escaped):
+        let text = Self.lookup(path, in: stack)?.text ?? ""
+        if escaped { HTMLEscaping.append(text, to: &output) } else { output += text }
+      case .section(let path, let inverted, let children):
+        let value = Self.lookup(path, in: stack) ?? .null
+        if inverted {
+          if !value.isTruthy {
+            try render(children, stack: &stack, arguments: arguments, depth: depth, into: &output)
+          }
+        } else if case .list(let items) = value {
+          for item in items {
+            stack.append(item)
+            defer { stack.removeLast() }
+            try render(children, stack: &stack, arguments: arguments, depth: depth, into: &output)
+          }
+        } else if value.isTruthy {
+          stack.append(value)
+          defer { stack.removeLast() }
+          try render(children, stack: &stack, arguments: arguments, depth: depth, into: &output)
+        }
+      case .partial(let name, let indentation, let location):
+        try include(
+          name, indentation: indentation, location: location, stack: &stack,
+          arguments: arguments, depth: depth, into: &output)
+      case .parent(let name, let indentation, let blocks, let location):
+        // Arguments given further out win: the top-level template overrides a block everywhere.
+        var merged = arguments
+        for block in blocks where merged[block.name] == nil {
+          merged[block.name] = BlockArgument(
+            source: block.isStandalone ? block.source.dedented : block.source)
+        }
+        try include(
+          name, indentation: indentation, location: location, stack: &stack, arguments: merged,
+          depth: depth, into: &output)
+      case .block(let block):
+        try renderBlock(block, stack: &stack, arguments: arguments, depth: depth, into: &output)
+      }
+    }
+  }
+
+  private func include(
+    _ name: String, indentation: String?, location: TemplateLocation,
+    stack: inout [TemplateValue], arguments: [String: BlockArgument], depth: Int,
+    into output: inout String
+  ) throws(TemplateError) {
+    guard depth < Self.maximumDepth else {
+      throw TemplateError(
+        file: location.file, line: location.line, column: location.column,
+        message: "partials nest deeper than \(Self.maximumDepth) levels at {{>\(name)}}")
+    }
+    guard let template = library.template(named: name) else { return }
+    let nodes: [MustacheNode]
+    if let indentation, !indentation.isEmpty {
+      nodes = library.nodes(for: template.source.indented(by: indentation))
+    } else {
+      nodes = template.nodes
+    }
+    try render(nodes, stack: &stack, arguments: arguments, depth: depth + 1, into: &output)
+  }
+
+  private func renderBlock(
+    _ block: MustacheBlock, stack: inout [TemplateValue], arguments: [String: BlockArgument],
+    depth: Int, into output: inout String
+  ) throws(TemplateError) {
+    let argument = arguments[block.name]
+    guard block.isStandalone else {
+      let nodes = argument.map { library.nodes(for: $0.source) } ?? block.children
+      try render(nodes, stack: &stack, arguments: arguments, depth: depth, into: &output)
+      return
+    }
+    // A standalone block is re-indented where it is expanded: the content loses its own
+    // indentation and takes the block's (that of its default content, else that of its tag).
+    let dedented = block.source.dedented
+    var indentation = block.source.text.firstLine.dropLast(dedented.text.firstLine.count)
+    if indentation.isEmpty { indentation = Substring(block.tagIndentation) }
+    let content = argument?.source ?? dedented
+    let nodes = library.nodes(for: content.indented(by: String(indentation)))
+    try render(nodes, stack: &stack, arguments: arguments, depth: depth, into: &output)
+  }
+
+  /// Resolves a dotted name: the first part through the context stack, the rest inside that value.
+  static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
+    guard let first = path.first else { return stack.last }
+    guard var value = stack.reversed().lazy.compactMap({ $0.member(first) }).first else {
+      return nil
+    }
+    for key in path.dropFirst() {
+      guard let member = value.member(key) else { return nil }
+      value = member
+    }
+    return value
+  }
+}
+
+extension TemplateSource {
+  /// The text with every non-blank line prefixed, as a standalone partial's lines are.
+  func indented(by indentation: String) -> TemplateSource {
+    guard !indentation.isEmpty else { return self }
+    var result = ""
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.offset > 0 { result += "\n" }
+      if line.element.contains(where: { !$0.isWhitespace }) { result += indentation }
+      result += line.element
+    }
+    return TemplateSource(text: result, file: file, firstLine: firstLine, delimiters: delimiters)
+  }
+
+  /// The text without the leading whitespace that all its non-blank lines share.
+  var dedented: TemplateSource {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var common: Substring?
+    for line in lines where line.contains(where: { !$0.isWhitespace }) {
+      let leading = line.prefix { $0 == " " || $0 == "\t" }
+      if let shared = common {
+        common = shared.commonPrefix(with: leading)
+      } else {
+        common = leading
+      }
+    }
+    let width = common?.count ?? 0
+    let result = lines.map { line -> Substring in
+      line.contains(where: { !$0.isWhitespace }) ? line.dropFirst(width) : ""
+    }.joined(separator: "\n")
+    return TemplateSource(text: result, file: file, firstLine: firstLine, delimiters: delimiters)
+  }
+}
+
+extension StringProtocol {
+  /// The text up to its first newline.
+  var firstLine: SubSequence { prefix { $0 != "\n" } }
+
+  /// The longest prefix two texts share.
+  func commonPrefix<Other: StringProtocol>(with other: Other) -> SubSequence {
+    var end = startIndex
+    var otherIndex = other.startIndex
+    while end < endIndex, otherIndex < other.endIndex, self[end] == other[otherIndex] {
+      end = index(after: end)
+      otherIndex = other.index(after: otherIndex)
+    }
+    return self[..<end]
+  }
+}

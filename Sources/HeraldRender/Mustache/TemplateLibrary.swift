@@ -1,0 +1,92 @@
+import Synchronization
+
+/// A set of named templates (a theme's, or a test's), parsed once, with a cache for the re-indented
+/// sources that standalone partials and blocks need.
+public final class TemplateLibrary: Sendable {
+  /// A parsed template and its source.
+  struct Template: Sendable {
+    /// The source.
+    let source: TemplateSource
+    /// The parsed nodes.
+    let nodes: [MustacheNode]
+  }
+
+  private let templates: [String: Template]
+  private let cache = Mutex<[TemplateSource: [MustacheNode]]>([:])
+
+  /// Parses templates given by name (`archive`, `partials/card`) with the file each came from;
+  /// throws every syntax error found, sorted by file and line.
+  public init(templates sources: [String: (file: String, text: String)]) throws(TemplateErrors) {
+    var parsed: [String: Template] = [:]
+    var errors: [TemplateError] = []
+    for (name, source) in sources {
+      let templateSource = TemplateSource(
+        text: source.text, file: source.file, firstLine: 1, delimiters: .standard)
+      do {
+        parsed[name] = Template(
+          source: templateSource, nodes: try MustacheParser.parse(templateSource))
+      } catch {
+        errors.append(error)
+      }
+    }
+    guard errors.isEmpty else {
+      throw TemplateErrors(
+        errors: errors.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) })
+    }
+    templates = parsed
+  }
+
+  /// The template names, sorted.
+  public var names: [String] { templates.keys.sorted() }
+
+  /// Renders a named template with data; a missing partial renders as nothing, as the spec says.
+  public func render(_ name: String, data: TemplateValue) throws(TemplateError) -> String {
+    guard let template = templates[name] else { return "" }
+    var output = ""
+    var stack = [data]
+    try MustacheRenderer(library: self).render(
+      template.nodes, stack: &stack, arguments: [:], depth: 0, into: &output)
+    return output
+  }
+
+  /// Every `{{>name}}` or `{{<name}}` that names no template, with where it is written.
+  public func missingPartials() -> [(name: String, file: String, line: Int, column: Int)] {
+    var missing: [(name: String, file: String, line: Int, column: Int)] = []
+    func visit(_ nodes: [MustacheNode]) {
+      for node in nodes {
+        switch node {
+        case .partial(let name, _, let location), .parent(let name, _, _, let location):
+          if templates[name] == nil {
+            missing.append((name, location.file, location.line, location.column))
+          }
+          if case .parent(_, _, let blocks, _) = node {
+            for block in blocks { visit(block.children) }
+          }
+        case .section(_, _, let children): visit(children)
+        case .block(let block): visit(block.children)
+        case .text, .variable: break
+        }
+      }
+    }
+    for name in names { templates[name].map { visit($0.nodes) } }
+    return missing.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+  }
+
+  func template(named name: String) -> Template? { templates[name] }
+
+  /// The nodes of a source derived from a parsed template (re-indented or dedented), parsed once.
+  func nodes(for source: TemplateSource) -> [MustacheNode] {
+    if let cached = cache.withLock({ $0[source] }) { return cached }
+    // The source is a re-indented part of a template that already parsed, and changing the
+    // whitespace at line starts cannot make a tag malformed; an error here would be a herald bug.
+    let nodes = (try? MustacheParser.parse(source)) ?? [.text(source.text)]
+    cache.withLock { $0[source] = nodes }
+    return nodes
+  }
+}
+
+/// Every syntax error in a set of templates.
+public struct TemplateErrors: Error, Sendable {
+  /// The errors, sorted by file and position.
+  public let errors: [TemplateError]
+}

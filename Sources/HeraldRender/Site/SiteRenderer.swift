@@ -1,0 +1,171 @@
+import HeraldCore
+
+/// Plans and renders every file of the output tree (DESIGN §3) from a valid site and a theme.
+public struct SiteRenderer: Sendable {
+  /// The site.
+  public let site: Site
+  /// The theme.
+  let theme: Theme
+  /// The build's options.
+  public let options: BuildOptions
+
+  private let selection: ChannelSelection
+  private let urls: SiteURLs
+  private let context: PageContext
+  private let bodyHTML: [String: String]
+
+  /// Prepares a render: which records go where, and each record's body as HTML.
+  public init(site: Site, theme: Theme, options: BuildOptions) {
+    self.site = site
+    self.theme = theme
+    self.options = options
+    selection = ChannelSelection(site: site, options: options)
+    urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
+    let stylesheet = theme.assets.first { $0.path == "herald.css" }
+    let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes) } ?? ""
+    context = PageContext(
+      site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
+    let writer = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
+    var html: [String: String] = [:]
+    for announcement in site.announcements {
+      html[announcement.id] = writer.html(announcement.body)
+    }
+    bodyHTML = html
+  }
+
+  /// One file of the output, rendered on demand so a large site is never all in memory.
+  public struct PlannedFile: Sendable {
+    /// The path relative to the output folder.
+    public let path: String
+    fileprivate let content: Content
+
+    fileprivate enum Content: Sendable {
+      case archive
+      case notFound
+      case announcement(Announcement)
+      case feed
+      case json(@Sendable () -> JSONValue)
+      case bytes([UInt8])
+    }
+  }
+
+  /// Every file of the tree, sorted by path.
+  public var plan: [PlannedFile] {
+    var files: [PlannedFile] = [
+      PlannedFile(path: OutputPaths.archive, content: .archive),
+      PlannedFile(path: OutputPaths.notFound, content: .notFound),
+      PlannedFile(path: OutputPaths.feed, content: .feed),
+      PlannedFile(path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text.utf8))),
+    ]
+    for announcement in selection.archive {
+      files.append(
+        PlannedFile(
+          path: OutputPaths.announcement(announcement.id) + "index.html",
+          content: .announcement(announcement)))
+    }
+    let manifests = ManifestWriter(site: site, urls: urls, selection: selection, bodyHTML: bodyHTML)
+    let schemaID = urls.schema
+    files.append(PlannedFile(path: OutputPaths.channel, content: .json { manifests.channel() }))
+    files.append(
+      PlannedFile(
+        path: OutputPaths.schema, content: .json { ManifestSchema.document(id: schemaID) }))
+    for platform in site.config.platforms {
+      files.append(
+        PlannedFile(
+          path: OutputPaths.allManifest(platform: platform.key),
+          content: .json { manifests.all(platform: platform) }))
+      for release in platform.sortedReleases {
+        files.append(
+          PlannedFile(
+            path: OutputPaths.manifest(platform: platform.key, version: release),
+            content: .json { manifests.manifest(platform: platform, version: release) }))
+      }
+    }
+    for asset in theme.assets {
+      files.append(PlannedFile(path: "assets/" + asset.path, content: .bytes(asset.bytes)))
+    }
+    return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+  }
+
+  /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
+  /// rendering, or a `RenderError` when libxml2 fails.
+  public func render(_ file: PlannedFile) throws -> [UInt8] {
+    switch file.content {
+    case .archive:
+      let records = selection.archive
+      var cards: [String: TemplateValue] = [:]
+      for announcement in records { cards[announcement.id] = card(announcement) }
+      return try page("archive", context.archive(records, cards: cards))
+    case .notFound:
+      return try page("404", context.page([:]))
+    case .announcement(let announcement):
+      return try page("announcement", context.announcementPage(card(announcement)))
+    case .feed:
+      return try feed()
+    case .json(let document):
+      return Array(document().document.utf8)
+    case .bytes(let bytes):
+      return bytes
+    }
+  }
+
+  private func card(_ announcement: Announcement) -> TemplateValue {
+    context.card(announcement, bodyHTML: bodyHTML[announcement.id] ?? "")
+  }
+
+  private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {
+    Array(try theme.templates.render(template, data: data).utf8)
+  }
+
+  private func feed() throws(RenderError) -> [UInt8] {
+    let records = selection.feed
+    let entries = records.map { announcement in
+      AtomEntry(
+        id: urls.announcement(announcement.id),
+        title: (announcement.draft ? "[Draft] " : "") + announcement.title,
+        updated: announcement.lastChange, published: announcement.publishAt,
+        link: urls.announcement(announcement.id), contentHTML: bodyHTML[announcement.id] ?? "",
+        categories: [
+          (announcement.severity.rawValue, urls.base + "severity", announcement.severity.label),
+          (announcement.kind.rawValue, urls.base + "kind", announcement.kind.label),
+        ])
+    }
+    let feed = AtomFeed(
+      id: urls.feed, title: site.config.title,
+      updated: records.map(\.lastChange).max() ?? Timestamp(seconds: 0),
+      author: site.config.author, selfURL: urls.feed, alternateURL: urls.archive,
+      entries: entries, language: site.config.language)
+    return try AtomFeedWriter.xml(feed)
+  }
+}
+
+/// A short, stable hash of bytes for cache-busting asset URLs (FNV-1a, 64 bits).
+enum ContentHash {
+  /// The hash as 12 hexadecimal digits.
+  static func hex(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let text = String(hash, radix: 16)
+    return String((String(repeating: "0", count: max(0, 16 - text.count)) + text).prefix(12))
+  }
+}
+
+/// The `_headers` file (Netlify and Cloudflare Pages): short lifetimes for what apps poll, long
+/// ones for versioned assets.
+enum HeadersFile {
+  /// The file's text.
+  static let text = """
+    # Written by herald. Apps poll api/; assets are referenced with a version that changes with them.
+    /api/*
+      Cache-Control: public, max-age=300, must-revalidate
+      Access-Control-Allow-Origin: *
+    /feed.xml
+      Cache-Control: public, max-age=900
+    /assets/*
+      Cache-Control: public, max-age=31536000, immutable
+
+    """
+}

@@ -1,0 +1,61 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// A site that builds to a checked-in tree: the example site and every folder under
+/// Tests/Fixtures/sites (each with its build arguments in `build-arguments`).
+struct GoldenSite: CustomTestStringConvertible, Sendable {
+  let name: String
+  let site: URL
+  let expected: URL
+  let arguments: [String]
+
+  var testDescription: String { name }
+
+  static let fixedNow = ["--now", "2026-11-30T12:00:00Z"]
+
+  static var all: [GoldenSite] {
+    let example = GoldenSite(
+      name: "example", site: Fixtures.packageRoot,
+      expected: Fixtures.root.appending(path: "example-expected"), arguments: fixedNow)
+    return [example]
+      + Fixtures.cases("sites").map { name in
+        let folder = Fixtures.root.appending(path: "sites/\(name)")
+        let arguments =
+          (try? String(contentsOf: folder.appending(path: "build-arguments"), encoding: .utf8))?
+          .split(whereSeparator: \.isWhitespace).map(String.init) ?? fixedNow
+        return GoldenSite(
+          name: name, site: folder, expected: folder.appending(path: "expected"),
+          arguments: arguments)
+      }
+  }
+}
+
+@Suite("Sites build to their checked-in trees")
+struct BuildGoldenTests {
+  @Test("the example and at least two more fixture sites are covered")
+  func coverage() {
+    #expect(GoldenSite.all.count >= 3)
+  }
+
+  @Test("golden tree", arguments: GoldenSite.all)
+  func golden(_ site: GoldenSite) throws {
+    let output = try TemporaryDirectory()
+    let target = output.url.appending(path: "public")
+    let result = try HeraldProcess.run(
+      ["build", "--site", site.site.path, "--output", target.path, "--quiet"] + site.arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    let actual = try FileTree.read(target)
+    if Fixtures.recording {
+      try actual.write(to: site.expected)
+      return
+    }
+    let expected = try FileTree.read(site.expected)
+    #expect(
+      !expected.files.isEmpty,
+      "no golden tree at \(site.expected.path); record it with RECORD_GOLDEN=1")
+    if let differences = actual.differences(from: expected) {
+      Issue.record("\(site.name) differs from its golden tree:\n\(differences)")
+    }
+  }
+}
