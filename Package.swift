@@ -2,7 +2,8 @@
 // Herald: a what's-new channel for apps, built from announcement files in git.
 //
 // Dependencies point one way, towards HeraldCore (Foundation only, linkable by an iOS app):
-//   herald → HeraldCLI → HeraldServe → HeraldRender → HeraldContent → HeraldCore
+//   herald → HeraldCLI → (HeraldServe → HeraldRender), HeraldContent → HeraldCore
+// HeraldContent and HeraldRender share HeraldFiles (POSIX file calls).
 // Each C library is wrapped by one system-library target, and exactly one Swift module imports it.
 import PackageDescription
 
@@ -28,10 +29,13 @@ let package = Package(
 
     // MARK: The pipeline.
     .target(name: "HeraldCore"),
-    .target(name: "HeraldContent", dependencies: ["HeraldCore", "CYAML", "CCmark"]),
+    // POSIX reading, listing and writing, shared by the loader and the output writer.
+    .target(name: "HeraldFiles", dependencies: ["CFileSystem"]),
+    .target(
+      name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(
       name: "HeraldRender",
-      dependencies: ["HeraldCore", "CLibXML2", "CFileSystem"],
+      dependencies: ["HeraldCore", "HeraldFiles", "CLibXML2"],
       plugins: ["EmbedDefaultTheme"]),
     .target(name: "HeraldServe", dependencies: ["HeraldCore", "HeraldRender", "CMicroHTTPD"]),
     .target(

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFiles
 
 /// Loads a site folder into the checked model: herald.yaml, then every record file, then the rules
 /// that need all records at once.
@@ -33,7 +34,7 @@ public struct SiteLoader: Sendable {
     let directory = siteDirectory
     let records = listing.records.concurrentMap { entry -> DecodedRecord in
       let file = Self.announcementsFolder + "/" + entry.name
-      guard let data = FileManager.default.contents(atPath: directory + "/" + file) else {
+      guard let bytes = FileSystem.read(directory + "/" + file) else {
         return .unreadable(
           file: file,
           diagnostics: [
@@ -42,7 +43,7 @@ public struct SiteLoader: Sendable {
               message: "the file cannot be read")
           ])
       }
-      return reader.read(Array(data), file: file, format: entry.format)
+      return reader.read(bytes, file: file, format: entry.format)
     }
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
@@ -57,29 +58,26 @@ public struct SiteLoader: Sendable {
     records: [(name: String, format: RecordFileReader.Format)], unexpected: [Diagnostic]
   ) {
     let folder = path(Self.announcementsFolder)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-      return ([], [])
+    switch FileSystem.kind(of: folder) {
+    case .directory: break
+    case .file: throw .unreadable(folder)
+    case .other: return ([], [])
     }
-    guard isDirectory.boolValue,
-      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-    else { throw .unreadable(folder) }
+    guard let entries = FileSystem.list(folder) else { throw .unreadable(folder) }
     var records: [(name: String, format: RecordFileReader.Format)] = []
     var unexpected: [Diagnostic] = []
-    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      var entryIsDirectory: ObjCBool = false
-      _ = FileManager.default.fileExists(
-        atPath: folder + "/" + name, isDirectory: &entryIsDirectory)
+    for entry in entries {
+      let name = entry.name
       let file = Self.announcementsFolder + "/" + name
-      if !entryIsDirectory.boolValue && name.hasSuffix(".md") {
+      if entry.kind == .file && name.hasSuffix(".md") {
         records.append((name, .markdown))
-      } else if !entryIsDirectory.boolValue && name.hasSuffix(".json") {
+      } else if entry.kind == .file && name.hasSuffix(".json") {
         records.append((name, .json))
       } else {
         unexpected.append(
           Diagnostic(
             file: file, position: .start, severity: .warning, code: .unexpectedFile,
-            message: entryIsDirectory.boolValue
+            message: entry.kind == .directory
               ? "the folder \(name) is not read: records are .md or .json files directly in \(Self.announcementsFolder)"
               : "\(name) is not a record and is not read: records end in .md or .json",
             hint: "move it out of \(Self.announcementsFolder), or rename it"))

@@ -28,7 +28,7 @@ if let walker = FileManager.default.enumerator(
     files.append((relative, text))
   }
 }
-files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+files.sort { $0.path < $1.path }
 
 /// Returns a raw string literal whose delimiter cannot occur inside the text.
 func rawLiteral(_ text: String) -> String {

@@ -60,12 +60,12 @@ struct SiteBuilder: Sendable {
         diagnostics: (diagnostics + problems.diagnostics).sorted(),
         announcements: loaded.announcementCount)
     }
-    let renderer = SiteRenderer(site: site, theme: theme, options: options)
-    let plan = renderer.plan
-    var byPath: [String: SiteRenderer.PlannedFile] = [:]
-    for file in plan { byPath[file.path] = file }
-    let files = byPath
     do {
+      let renderer = try SiteRenderer(site: site, theme: theme, options: options)
+      let plan = renderer.renderOrder
+      var byPath: [String: SiteRenderer.PlannedFile] = [:]
+      for file in plan { byPath[file.path] = file }
+      let files = byPath
       let summary = try OutputWriter(outputDirectory: outputDirectory, siteDirectory: siteDirectory)
         .write(plan.map(\.path), force: force) { path in
           guard let file = files[path] else { return [] }

@@ -13,11 +13,22 @@ struct FrontMatter {
 
   /// Splits a record; the front matter must open on the first line and close with a `---` line.
   static func split(_ text: String, file: String) -> Result<FrontMatter, DiagnosticError> {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    func isFence(_ line: Substring) -> Bool {
-      line.hasPrefix("---") && line.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+    let utf8 = text.utf8
+    /// Whether the line starting at an index is a fence; returns the index after its line break.
+    func fenceEnd(at start: String.Index) -> String.Index? {
+      var index = start
+      for _ in 0..<3 {
+        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "-") else { return nil }
+        index = utf8.index(after: index)
+      }
+      while index < utf8.endIndex, utf8[index] == 0x20 || utf8[index] == 0x09 {
+        index = utf8.index(after: index)
+      }
+      guard index < utf8.endIndex else { return index }
+      guard utf8[index] == 0x0A else { return nil }
+      return utf8.index(after: index)
     }
-    guard let first = lines.first, isFence(first) else {
+    guard let yamlStart = fenceEnd(at: utf8.startIndex) else {
       return .failure(
         DiagnosticError(
           Diagnostic(
@@ -25,19 +36,26 @@ struct FrontMatter {
             message: "a Markdown record must start with a --- line that opens its front matter",
             hint: "put the fields between two --- lines at the top of the file")))
     }
-    guard let closing = lines.indices.dropFirst().first(where: { isFence(lines[$0]) }) else {
-      return .failure(
-        DiagnosticError(
-          Diagnostic(
-            file: file, position: .start, code: .unterminatedFrontMatter,
-            message: "the front matter opened on line 1 is never closed",
-            hint: "add a --- line after the last field")))
+    var lineStart = yamlStart
+    var line = 2
+    while lineStart < utf8.endIndex {
+      if let bodyStart = fenceEnd(at: lineStart) {
+        // The YAML ends before the line break that precedes the closing fence.
+        let yamlEnd = lineStart > yamlStart ? utf8.index(before: lineStart) : lineStart
+        return .success(
+          FrontMatter(
+            yaml: String(text[yamlStart..<yamlEnd]), yamlFirstLine: 2,
+            body: String(text[bodyStart...]), bodyFirstLine: line + 1))
+      }
+      guard let newline = utf8[lineStart...].firstIndex(of: 0x0A) else { break }
+      lineStart = utf8.index(after: newline)
+      line += 1
     }
-    return .success(
-      FrontMatter(
-        yaml: lines[1..<closing].joined(separator: "\n"),
-        yamlFirstLine: 2,
-        body: lines[(closing + 1)...].joined(separator: "\n"),
-        bodyFirstLine: closing + 2))
+    return .failure(
+      DiagnosticError(
+        Diagnostic(
+          file: file, position: .start, code: .unterminatedFrontMatter,
+          message: "the front matter opened on line 1 is never closed",
+          hint: "add a --- line after the last field")))
   }
 }

@@ -10,19 +10,19 @@ public struct SourceText: Sendable {
   public static func decode(_ bytes: [UInt8], file: String) -> Result<SourceText, DiagnosticError> {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-    if let offset = firstInvalidUTF8Offset(body) {
+    guard let text = String(validating: body, as: UTF8.self) else {
+      let offset = firstInvalidUTF8Offset(body) ?? body.startIndex
       let position = position(ofByte: offset, in: body)
+      let byte = offset < body.endIndex ? body[offset] : 0
       return .failure(
         DiagnosticError(
           Diagnostic(
             file: file, position: position, code: .invalidUTF8,
             message:
-              "the file is not valid UTF-8 (byte 0x\(String(body[offset], radix: 16, uppercase: true)))",
+              "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
             hint: "save the file as UTF-8")))
     }
-    var text = String(decoding: body, as: UTF8.self)
-    if text.utf8.contains(13) { text = text.replacingCRLF() }
-    return .success(SourceText(text: text))
+    return .success(SourceText(text: body.contains(13) ? text.replacingCRLF() : text))
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.

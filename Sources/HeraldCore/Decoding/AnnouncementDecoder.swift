@@ -95,7 +95,7 @@ public struct AnnouncementDecoder: Sendable {
       reader.error(
         .rangeInverted, at: minNode.position,
         "minVersion \"\(minimum)\" is above maxVersion \"\(maximum)\"",
-        hint: minimum.text.utf8.lexicographicallyPrecedes(maximum.text.utf8)
+        hint: minimum.text < maximum.text
           ? "versions compare segment by segment as numbers, so \(minimum) is above \(maximum)"
           : "swap the two bounds")
     }
@@ -284,7 +284,7 @@ public struct AnnouncementDecoder: Sendable {
       }
       keys.append(item.text)
     }
-    return valid ? keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } : nil
+    return valid ? keys.sorted() : nil
   }
 
   /// Reads an exact enumeration value, suggesting the intended one for a near miss.
@@ -317,10 +317,17 @@ public struct AnnouncementDecoder: Sendable {
 extension String {
   /// The text without leading and trailing white space (Unicode's definition).
   public func trimmingWhitespace() -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII
+        ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
+    }
     let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
     else { return "" }
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex {
+      return self
+    }
     return String(scalars[first...last])
   }
 }

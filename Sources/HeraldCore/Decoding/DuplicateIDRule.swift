@@ -5,8 +5,11 @@ public enum DuplicateIDRule {
   public static func diagnostics(for records: [DecodedRecord]) -> [Diagnostic] {
     var firstUse: [String: (file: String, position: SourcePosition)] = [:]
     var diagnostics: [Diagnostic] = []
-    let ordered = records.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
-    for record in ordered {
+    // Sorting positions rather than records: a record is a large value.
+    let order = records.indices.sorted {
+      records[$0].file < records[$1].file
+    }
+    for record in order.map({ records[$0] }) {
       guard let id = record.id else { continue }
       if let first = firstUse[id.text] {
         diagnostics.append(

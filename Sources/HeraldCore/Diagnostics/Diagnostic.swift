@@ -52,14 +52,14 @@ public struct Diagnostic: Sendable, Hashable {
 extension Diagnostic: Comparable {
   /// A total order: file, line, column, errors first, code, message, hint.
   public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
-    if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+    if lhs.file != rhs.file { return lhs.file < rhs.file }
     if lhs.position != rhs.position { return lhs.position < rhs.position }
     if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
     if lhs.code != rhs.code { return lhs.code < rhs.code }
     if lhs.message != rhs.message {
-      return lhs.message.utf8.lexicographicallyPrecedes(rhs.message.utf8)
+      return lhs.message < rhs.message
     }
-    return (lhs.hint ?? "").utf8.lexicographicallyPrecedes((rhs.hint ?? "").utf8)
+    return (lhs.hint ?? "") < (rhs.hint ?? "")
   }
 }
 

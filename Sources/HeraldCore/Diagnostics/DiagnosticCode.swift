@@ -13,6 +13,6 @@ public struct DiagnosticCode: Sendable, Hashable, Comparable, CustomStringConver
 
   /// Orders codes by name.
   public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
-    lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8)
+    lhs.name < rhs.name
   }
 }

@@ -5,7 +5,7 @@ public enum NearestName {
   public static func suggestion(for name: String, among candidates: [String]) -> String? {
     let folded = fold(name)
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    for candidate in candidates.sorted() {
       let distance = editDistance(folded, fold(candidate))
       if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
     }

@@ -28,7 +28,7 @@ extension ActionTarget {
     }
     guard !text.isEmpty else { throw fail("actionUrl is empty") }
     if text.unicodeScalars.contains(where: {
-      $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+      $0.value <= 0x20 || $0.value == 0x7F || (!$0.isASCII && $0.properties.isWhitespace)
     }) {
       throw fail(
         "actionUrl \"\(text)\" contains a space or a control character", "encode spaces as %20")

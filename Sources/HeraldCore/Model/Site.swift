@@ -8,7 +8,11 @@ public struct Site: Sendable, Hashable {
   /// Makes a site, putting the records in their canonical order.
   public init(config: SiteConfig, announcements: [Announcement]) {
     self.config = config
-    self.announcements = announcements.sorted(by: Announcement.newestFirst)
+    // Sorting positions rather than records moves each record once: a record is a large value.
+    let order = announcements.indices.sorted {
+      Announcement.newestFirst(announcements[$0], announcements[$1])
+    }
+    self.announcements = order.map { announcements[$0] }
   }
 }
 
@@ -16,6 +20,6 @@ extension Announcement {
   /// The order of every list of records: newest `publishAt` first, then id.
   public static func newestFirst(_ lhs: Announcement, _ rhs: Announcement) -> Bool {
     if lhs.publishAt != rhs.publishAt { return lhs.publishAt > rhs.publishAt }
-    return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
+    return lhs.id < rhs.id
   }
 }

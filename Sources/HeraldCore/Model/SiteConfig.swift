@@ -25,7 +25,7 @@ public struct SiteConfig: Sendable, Hashable {
     self.language = language
     self.author = author
     self.theme = theme
-    self.platforms = platforms.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    self.platforms = platforms.sorted { $0.key < $1.key }
     self.deepLinkSchemes = deepLinkSchemes
   }
 

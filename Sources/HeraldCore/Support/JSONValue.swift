@@ -13,76 +13,173 @@ public indirect enum JSONValue: Sendable, Hashable {
   case array([JSONValue])
   /// An object; keys are written in sorted order whatever order they were added in.
   case object([String: JSONValue])
+  /// A value already written, to be placed as is (re-indented when its depth differs).
+  case preformatted(PreformattedJSON)
 
   /// A string, or `null` when the value is absent.
   public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
   /// The document's text: sorted keys, two-space indentation and a final newline.
-  public var document: String {
-    var text = ""
-    write(to: &text, indent: 0)
-    text += "\n"
-    return text
+  public var document: String { String(decoding: documentBytes, as: UTF8.self) }
+
+  /// The document's UTF-8 bytes, as `document`.
+  public var documentBytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(estimatedSize + 64)
+    write(to: &bytes, indent: 0)
+    bytes.append(0x0A)
+    return bytes
   }
 
-  private func write(to text: inout String, indent: Int) {
+  /// About how many bytes the value takes, so a large document's buffer is allocated once.
+  var estimatedSize: Int {
     switch self {
-    case .null: text += "null"
-    case .bool(let value): text += value ? "true" : "false"
-    case .integer(let value): text += String(value)
-    case .string(let value): Self.writeString(value, to: &text)
+    case .null, .bool, .integer: return 8
+    case .string(let value): return value.utf8.count + 2
+    case .array(let items): return items.reduce(2) { $0 + $1.estimatedSize + 8 }
+    case .object(let members):
+      return members.reduce(2) { $0 + $1.key.utf8.count + $1.value.estimatedSize + 8 }
+    case .preformatted(let value): return value.bytes.count + 8
+    }
+  }
+
+  /// Writes the value at an indentation depth (in spaces) into a byte buffer.
+  func write(to bytes: inout [UInt8], indent: Int) {
+    switch self {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): bytes.append(contentsOf: String(value).utf8)
+    case .string(let value): Self.writeString(value, to: &bytes)
     case .array(let items):
       guard !items.isEmpty else {
-        text += "[]"
+        bytes.append(contentsOf: "[]".utf8)
         return
       }
-      text += "[\n"
+      bytes.append(contentsOf: "[\n".utf8)
       for (index, item) in items.enumerated() {
-        text += String(repeating: " ", count: indent + 2)
-        item.write(to: &text, indent: indent + 2)
-        text += index == items.count - 1 ? "\n" : ",\n"
+        Self.writeIndent(indent + 2, to: &bytes)
+        item.write(to: &bytes, indent: indent + 2)
+        bytes.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
       }
-      text += String(repeating: " ", count: indent) + "]"
+      Self.writeIndent(indent, to: &bytes)
+      bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        text += "{}"
+        bytes.append(contentsOf: "{}".utf8)
         return
       }
-      text += "{\n"
-      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      for (index, key) in keys.enumerated() {
-        text += String(repeating: " ", count: indent + 2)
-        Self.writeString(key, to: &text)
-        text += ": "
-        members[key, default: .null].write(to: &text, indent: indent + 2)
-        text += index == keys.count - 1 ? "\n" : ",\n"
+      bytes.append(contentsOf: "{\n".utf8)
+      let sorted = members.sorted { $0.key < $1.key }
+      for (index, member) in sorted.enumerated() {
+        Self.writeIndent(indent + 2, to: &bytes)
+        Self.writeString(member.key, to: &bytes)
+        bytes.append(contentsOf: ": ".utf8)
+        member.value.write(to: &bytes, indent: indent + 2)
+        bytes.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
       }
-      text += String(repeating: " ", count: indent) + "}"
+      Self.writeIndent(indent, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+    case .preformatted(let value):
+      value.write(to: &bytes, indent: indent)
     }
   }
 
-  private static func writeString(_ value: String, to text: inout String) {
-    text += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case "\u{08}": text += "\\b"
-      case "\u{0C}": text += "\\f"
-      case "\u{2028}": text += "\\u2028"
-      case "\u{2029}": text += "\\u2029"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          text.unicodeScalars.append(scalar)
+  private static func writeIndent(_ count: Int, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
+  /// Bytes that need escaping in a JSON string: `"`, `\\`, controls, DEL, and 0xE2 (the first byte
+  /// of U+2028 and U+2029, which are checked further).
+  private static let needsCare: [Bool] = (0..<256).map {
+    $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2
+  }
+
+  private static func writeString(_ value: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { utf8 in
+      needsCare.withUnsafeBufferPointer { care in
+        var runStart = 0
+        var index = 0
+        let count = utf8.count
+        while index < count {
+          let byte = utf8[index]
+          guard care[Int(byte)] else {
+            index += 1
+            continue
+          }
+          let escape: String
+          var width = 1
+          switch byte {
+          case UInt8(ascii: "\""): escape = "\\\""
+          case UInt8(ascii: "\\"): escape = "\\\\"
+          case 0x0A: escape = "\\n"
+          case 0x0D: escape = "\\r"
+          case 0x09: escape = "\\t"
+          case 0x08: escape = "\\b"
+          case 0x0C: escape = "\\f"
+          case 0xE2:
+            // U+2028 and U+2029 are valid JSON but end lines in JavaScript.
+            guard index + 2 < count, utf8[index + 1] == 0x80,
+              utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+            else {
+              index += 1
+              continue
+            }
+            escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+            width = 3
+          default:
+            let hex = String(byte, radix: 16)
+            escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          }
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          bytes.append(contentsOf: escape.utf8)
+          index += width
+          runStart = index
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
       }
     }
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+/// A JSON value written once and placed in many documents, such as a manifest row that every
+/// release's manifest of a platform repeats.
+public struct PreformattedJSON: Sendable, Hashable {
+  /// The value's bytes, written at `indent`.
+  let bytes: [UInt8]
+  /// The depth the bytes were written at.
+  let indent: Int
+
+  /// Writes a value for placement at an indentation depth.
+  public init(_ value: JSONValue, indent: Int) {
+    var bytes: [UInt8] = []
+    value.write(to: &bytes, indent: indent)
+    self.bytes = bytes
+    self.indent = indent
+  }
+
+  /// Appends the bytes, moving every line after the first by the difference in depth (a JSON
+  /// string never holds a raw line break, so every line break is layout, and every later line
+  /// starts with at least `indent` spaces).
+  func write(to output: inout [UInt8], indent target: Int) {
+    guard target != indent else {
+      output.append(contentsOf: bytes)
+      return
+    }
+    var lineStart = bytes.startIndex
+    var first = true
+    while lineStart < bytes.endIndex {
+      let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex
+      if first {
+        output.append(contentsOf: bytes[lineStart..<lineEnd])
+        first = false
+      } else {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: target))
+        output.append(contentsOf: bytes[min(lineStart + indent, lineEnd)..<lineEnd])
+      }
+      lineStart = lineEnd
+    }
   }
 }

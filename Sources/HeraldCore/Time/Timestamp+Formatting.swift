@@ -19,8 +19,10 @@ extension Timestamp {
     return Self.pad(civil.year, 4) + "-" + Self.pad(civil.month, 2) + "-" + Self.pad(civil.day, 2)
   }
 
-  /// The UTC calendar year, for `tag:` URIs and copyright lines.
-  public var year: Int64 { Timestamp.civil(days: dayNumber).year }
+  /// The UTC calendar date as numbers: year, month (1 to 12) and day (1 to 31).
+  public var calendarDate: (year: Int64, month: Int64, day: Int64) {
+    Timestamp.civil(days: dayNumber)
+  }
 
   /// Whole days since 1970-01-01, rounded towards the past.
   private var dayNumber: Int64 { seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400 }

@@ -46,7 +46,7 @@ extension PrereleaseIdentifier {
     case (.alphanumeric, .numeric): return 1
     case (.alphanumeric(let left), .alphanumeric(let right)):
       if left == right { return 0 }
-      return left.utf8.lexicographicallyPrecedes(right.utf8) ? -1 : 1
+      return left < right ? -1 : 1
     }
   }
 }

@@ -11,11 +11,20 @@ struct PageContext: Sendable {
   let urls: SiteURLs
   /// The build's options.
   let options: BuildOptions
-  /// The stylesheet's URL, with a version that changes when its bytes do.
-  let stylesheetURL: String
+  /// The `site` object every page gets, built once.
+  let siteValue: TemplateValue
 
-  /// The `site` object every page gets.
-  var siteValue: TemplateValue {
+  /// Prepares the data that every page shares.
+  init(site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String) {
+    self.site = site
+    self.urls = urls
+    self.options = options
+    siteValue = Self.siteValue(site: site, urls: urls, stylesheetURL: stylesheetURL)
+  }
+
+  /// The `site` object: the channel's settings and where its feed and manifests are.
+  private static func siteValue(site: Site, urls: SiteURLs, stylesheetURL: String) -> TemplateValue
+  {
     let config = site.config
     return .object([
       "title": .string(config.title),
@@ -30,7 +39,7 @@ struct PageContext: Sendable {
           let current = platform.currentRelease
           return .object([
             "key": .string(platform.key),
-            "name": .string(Self.platformName(platform.key)),
+            "name": .string(platformName(platform.key)),
             "allURL": .string(urls.allManifest(platform: platform.key)),
             "releases": .list(
               platform.sortedReleases.map { release in
@@ -151,14 +160,14 @@ struct PageContext: Sendable {
 
   /// `3 November 2026`, in UTC, whatever the machine's locale and time zone.
   static func dateText(_ timestamp: Timestamp) -> String {
-    let months = [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September",
-      "October", "November", "December",
-    ]
-    let parts = timestamp.date.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return timestamp.date }
-    return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+    let date = timestamp.calendarDate
+    return "\(date.day) \(months[Int(date.month) - 1]) \(date.year)"
   }
+
+  private static let months = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
+  ]
 
   /// How a platform key reads: `ios` is iOS, `android` Android; other keys as written.
   static func platformName(_ key: String) -> String {

@@ -18,7 +18,7 @@ enum ManifestSchema {
         "properties": .object(properties),
         "required": .array(
           properties.keys.filter { !optional.contains($0) }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(JSONValue.string)),
+            .sorted().map(JSONValue.string)),
         "additionalProperties": .bool(false),
       ])
     }

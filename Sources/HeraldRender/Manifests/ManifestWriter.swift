@@ -14,6 +14,51 @@ struct ManifestWriter: Sendable {
   let selection: ChannelSelection
   /// Each record's body as HTML, by id.
   let bodyHTML: [String: String]
+  /// Each platform's rows by record id, written once: every release's manifest repeats them.
+  private let rows: [String: [String: PreformattedJSON]]
+
+  /// Prepares the documents, writing every row of every platform once.
+  init(site: Site, urls: SiteURLs, selection: ChannelSelection, bodyHTML: [String: String]) {
+    self.site = site
+    self.urls = urls
+    self.selection = selection
+    self.bodyHTML = bodyHTML
+    // A row differs between platforms only when the store sentinel resolves differently, so the
+    // other rows are written once and shared.
+    let platforms = site.config.platforms
+    let perPlatform = platforms.map { selection.all(platform: $0.key) }
+    var jobs: [(platform: PlatformSettings, announcement: Announcement)] = []
+    var shared: [String: PlatformSettings] = [:]
+    for (platform, records) in zip(platforms, perPlatform) {
+      for announcement in records
+      where announcement.action == .store || shared[announcement.id] == nil {
+        if announcement.action != .store { shared[announcement.id] = platform }
+        jobs.append((platform, announcement))
+      }
+    }
+    let written = jobs.concurrentMap { job in
+      PreformattedJSON(
+        Self.row(
+          job.announcement, platform: job.platform, urls: urls,
+          html: bodyHTML[job.announcement.id] ?? "", markDrafts: selection.options.includeDrafts),
+        indent: Self.rowIndent)
+    }
+    var byJob: [String: PreformattedJSON] = [:]
+    for (job, row) in zip(jobs, written) {
+      byJob[job.platform.key + "/" + job.announcement.id] = row
+    }
+    var rows: [String: [String: PreformattedJSON]] = [:]
+    for (platform, records) in zip(platforms, perPlatform) {
+      for announcement in records {
+        let owner = announcement.action == .store ? platform : shared[announcement.id] ?? platform
+        rows[platform.key, default: [:]][announcement.id] = byJob[owner.key + "/" + announcement.id]
+      }
+    }
+    self.rows = rows
+  }
+
+  /// The depth of a row in both manifest shapes: `{` → `"announcements": [` → row.
+  private static let rowIndent = 4
 
   /// `api/v1/index.json`: what the channel is and where every manifest lives.
   func channel() -> JSONValue {
@@ -55,7 +100,7 @@ struct ManifestWriter: Sendable {
       "platform": .string(platform.key),
       "updated": Self.latestChange(records),
       "nextChangeAt": .optional(selection.nextChange(platform: platform.key)?.rfc3339),
-      "announcements": .array(records.map { row($0, platform: platform) }),
+      "announcements": rowList(records, platform: platform),
     ])
   }
 
@@ -70,12 +115,19 @@ struct ManifestWriter: Sendable {
       "updated": Self.latestChange(records),
       "nextChangeAt": .optional(
         selection.nextChange(platform: platform.key, version: version)?.rfc3339),
-      "announcements": .array(records.map { row($0, platform: platform) }),
+      "announcements": rowList(records, platform: platform),
     ])
   }
 
+  private func rowList(_ records: [Announcement], platform: PlatformSettings) -> JSONValue {
+    .array(records.compactMap { rows[platform.key]?[$0.id].map(JSONValue.preformatted) })
+  }
+
   /// One row: every key always present, absent optional fields `null`.
-  func row(_ announcement: Announcement, platform: PlatformSettings) -> JSONValue {
+  static func row(
+    _ announcement: Announcement, platform: PlatformSettings, urls: SiteURLs, html: String,
+    markDrafts: Bool
+  ) -> JSONValue {
     var fields: [String: JSONValue] = [
       "id": .string(announcement.id),
       "severity": .string(announcement.severity.rawValue),
@@ -85,7 +137,7 @@ struct ManifestWriter: Sendable {
         "paragraphs": .array(announcement.body.paragraphs.map(JSONValue.string)),
         "bullets": .array(announcement.body.bullets.map(JSONValue.string)),
       ]),
-      "html": .string(bodyHTML[announcement.id] ?? ""),
+      "html": .string(html),
       "actionUrl": .optional(announcement.action?.resolved(storeURL: platform.store)),
       "actionLabel": .optional(announcement.actionLabel),
       "blocking": .bool(announcement.blocking),
@@ -97,7 +149,7 @@ struct ManifestWriter: Sendable {
       "url": .string(urls.announcement(announcement.id)),
     ]
     // Only a build that includes drafts marks them; production manifests keep DESIGN's keys.
-    if selection.options.includeDrafts { fields["draft"] = .bool(announcement.draft) }
+    if markDrafts { fields["draft"] = .bool(announcement.draft) }
     return .object(fields)
   }
 

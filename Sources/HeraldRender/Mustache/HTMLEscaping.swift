@@ -3,7 +3,9 @@ public enum HTMLEscaping {
   /// Appends the text with `&`, `<`, `>`, `"` and `'` escaped, and without the control characters
   /// HTML does not allow (C0 controls other than tab, line feed and carriage return, and DEL).
   public static func append(_ text: String, to output: inout String) {
-    guard text.utf8.contains(where: needsWork) else {
+    var text = text
+    let clean = text.withUTF8 { bytes in !bytes.contains(where: needsWork) }
+    guard !clean else {
       output += text
       return
     }

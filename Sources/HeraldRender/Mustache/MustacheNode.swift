@@ -25,8 +25,25 @@ struct MustacheBlock: Sendable {
   let source: TemplateSource
   /// Whether the opening tag is standalone (its content is then dedented and re-indented).
   let isStandalone: Bool
-  /// The whitespace before a standalone opening tag.
-  let tagIndentation: String
+  /// The content without the indentation its lines share (what a caller's override passes on).
+  let dedented: TemplateSource
+  /// The indentation content takes where a standalone block is expanded: that of its default
+  /// content's first line, else that of its tag.
+  let indentation: String
+
+  /// Makes a block, working out once how its content is re-indented.
+  init(
+    name: String, children: [MustacheNode], source: TemplateSource, isStandalone: Bool,
+    tagIndentation: String
+  ) {
+    self.name = name
+    self.children = children
+    self.source = source
+    self.isStandalone = isStandalone
+    dedented = isStandalone ? source.dedented : source
+    let intrinsic = source.text.firstLine.dropLast(dedented.text.firstLine.count)
+    indentation = intrinsic.isEmpty ? tagIndentation : String(intrinsic)
+  }
 }
 
 /// Where a template's text comes from, for diagnostics and for re-parsing a part of it.
@@ -49,6 +66,32 @@ struct TemplateSource: Sendable, Hashable {
   let firstLine: Int
   /// The delimiters in effect where the text starts.
   let delimiters: MustacheDelimiters
+  /// A hash of everything above, computed once: sources are cache keys on every render.
+  private let fingerprint: Int
+
+  /// Makes a source.
+  init(text: String, file: String, firstLine: Int, delimiters: MustacheDelimiters) {
+    self.text = text
+    self.file = file
+    self.firstLine = firstLine
+    self.delimiters = delimiters
+    var hasher = Hasher()
+    hasher.combine(text)
+    hasher.combine(file)
+    hasher.combine(firstLine)
+    hasher.combine(delimiters)
+    fingerprint = hasher.finalize()
+  }
+
+  /// Hashes the precomputed fingerprint.
+  func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+
+  /// Equal sources; the fingerprints differ for almost every unequal pair, and equal texts that
+  /// share storage compare in constant time.
+  static func == (lhs: TemplateSource, rhs: TemplateSource) -> Bool {
+    lhs.fingerprint == rhs.fingerprint && lhs.firstLine == rhs.firstLine
+      && lhs.delimiters == rhs.delimiters && lhs.file == rhs.file && lhs.text == rhs.text
+  }
 }
 
 /// The tag delimiters, `{{` and `}}` unless a `{{=<% %>=}}` tag changed them.

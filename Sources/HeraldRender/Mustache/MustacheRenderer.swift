@@ -50,8 +50,7 @@ struct MustacheRenderer {
         // Arguments given further out win: the top-level template overrides a block everywhere.
         var merged = arguments
         for block in blocks where merged[block.name] == nil {
-          merged[block.name] = BlockArgument(
-            source: block.isStandalone ? block.source.dedented : block.source)
+          merged[block.name] = BlockArgument(source: block.dedented)
         }
         try include(
           name, indentation: indentation, location: location, stack: &stack, arguments: merged,
@@ -75,7 +74,7 @@ struct MustacheRenderer {
     guard let template = library.template(named: name) else { return }
     let nodes: [MustacheNode]
     if let indentation, !indentation.isEmpty {
-      nodes = library.nodes(for: template.source.indented(by: indentation))
+      nodes = library.nodes(for: template.source, indentedBy: indentation)
     } else {
       nodes = template.nodes
     }
@@ -88,31 +87,35 @@ struct MustacheRenderer {
   ) throws(TemplateError) {
     let argument = arguments[block.name]
     guard block.isStandalone else {
-      let nodes = argument.map { library.nodes(for: $0.source) } ?? block.children
+      let nodes = argument.map { library.nodes(for: $0.source, indentedBy: "") } ?? block.children
       try render(nodes, stack: &stack, arguments: arguments, depth: depth, into: &output)
       return
     }
     // A standalone block is re-indented where it is expanded: the content loses its own
     // indentation and takes the block's (that of its default content, else that of its tag).
-    let dedented = block.source.dedented
-    var indentation = block.source.text.firstLine.dropLast(dedented.text.firstLine.count)
-    if indentation.isEmpty { indentation = Substring(block.tagIndentation) }
-    let content = argument?.source ?? dedented
-    let nodes = library.nodes(for: content.indented(by: String(indentation)))
+    let content = argument?.source ?? block.dedented
+    let nodes = library.nodes(for: content, indentedBy: block.indentation)
     try render(nodes, stack: &stack, arguments: arguments, depth: depth, into: &output)
   }
 
   /// Resolves a dotted name: the first part through the context stack, the rest inside that value.
   static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
     guard let first = path.first else { return stack.last }
-    guard var value = stack.reversed().lazy.compactMap({ $0.member(first) }).first else {
-      return nil
+    var value: TemplateValue?
+    var index = stack.count - 1
+    while index >= 0 {
+      if case .object(let members) = stack[index], let found = members[first] {
+        value = found
+        break
+      }
+      index -= 1
     }
+    guard var resolved = value else { return nil }
     for key in path.dropFirst() {
-      guard let member = value.member(key) else { return nil }
-      value = member
+      guard case .object(let members) = resolved, let member = members[key] else { return nil }
+      resolved = member
     }
-    return value
+    return resolved
   }
 }
 

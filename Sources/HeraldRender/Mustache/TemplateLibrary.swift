@@ -12,7 +12,13 @@ public final class TemplateLibrary: Sendable {
   }
 
   private let templates: [String: Template]
-  private let cache = Mutex<[TemplateSource: [MustacheNode]]>([:])
+  private let cache = Mutex<[IndentedSource: [MustacheNode]]>([:])
+
+  /// A source and the indentation put before each of its non-blank lines.
+  private struct IndentedSource: Hashable {
+    let source: TemplateSource
+    let indentation: String
+  }
 
   /// Parses templates given by name (`archive`, `partials/card`) with the file each came from;
   /// throws every syntax error found, sorted by file and line.
@@ -41,9 +47,16 @@ public final class TemplateLibrary: Sendable {
 
   /// Renders a named template with data; a missing partial renders as nothing, as the spec says.
   public func render(_ name: String, data: TemplateValue) throws(TemplateError) -> String {
+    try render(name, stack: [data])
+  }
+
+  /// Renders a named template with a context stack, innermost last.
+  public func render(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
+    -> String
+  {
     guard let template = templates[name] else { return "" }
     var output = ""
-    var stack = [data]
+    var stack = context
     try MustacheRenderer(library: self).render(
       template.nodes, stack: &stack, arguments: [:], depth: 0, into: &output)
     return output
@@ -74,13 +87,15 @@ public final class TemplateLibrary: Sendable {
 
   func template(named name: String) -> Template? { templates[name] }
 
-  /// The nodes of a source derived from a parsed template (re-indented or dedented), parsed once.
-  func nodes(for source: TemplateSource) -> [MustacheNode] {
-    if let cached = cache.withLock({ $0[source] }) { return cached }
+  /// The nodes of a part of a parsed template, re-indented, parsed once and then cached.
+  func nodes(for source: TemplateSource, indentedBy indentation: String) -> [MustacheNode] {
+    let key = IndentedSource(source: source, indentation: indentation)
+    if let cached = cache.withLock({ $0[key] }) { return cached }
+    let indented = source.indented(by: indentation)
     // The source is a re-indented part of a template that already parsed, and changing the
     // whitespace at line starts cannot make a tag malformed; an error here would be a herald bug.
-    let nodes = (try? MustacheParser.parse(source)) ?? [.text(source.text)]
-    cache.withLock { $0[source] = nodes }
+    let nodes = (try? MustacheParser.parse(indented)) ?? [.text(indented.text)]
+    cache.withLock { $0[key] = nodes }
     return nodes
   }
 }

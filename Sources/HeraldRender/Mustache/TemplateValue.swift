@@ -42,6 +42,13 @@ public indirect enum TemplateValue: Sendable, Hashable {
     }
   }
 
+  /// The same object with one more member (other values are returned unchanged).
+  public func adding(_ key: String, _ value: TemplateValue) -> TemplateValue {
+    guard case .object(var members) = self else { return self }
+    members[key] = value
+    return .object(members)
+  }
+
   /// The value of a key, when this is an object that has it.
   func member(_ key: String) -> TemplateValue? {
     if case .object(let members) = self { return members[key] }

@@ -1,10 +1,6 @@
-import CFileSystem
 import Foundation
 import HeraldCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import HeraldFiles
 
 /// Writes an output tree beside the target folder and swaps it in whole (DESIGN §3).
 ///
@@ -40,13 +36,18 @@ public struct OutputWriter: Sendable {
     public var removed = 0
   }
 
-  /// Renders every file into a staging folder and swaps it in; on any failure the previous output
-  /// is left as it was.
+  /// Renders every file and swaps the new tree in; on any failure the previous output is left as
+  /// it was, and when no file changed the previous output is not touched at all.
   public func write(
-    _ files: [String], force: Bool, render: @Sendable (String) throws -> [UInt8]
+    _ files: [String], force: Bool, render: @escaping @Sendable (String) throws -> [UInt8]
   ) throws -> Summary {
     let target = outputDirectory
     try checkTarget(force: force)
+    let all = files + [Self.markerName]
+    let renderFile: @Sendable (String) throws -> [UInt8] = { path in
+      path == Self.markerName ? Array(Self.markerText.utf8) : try render(path)
+    }
+    let previous = Set(isDirectory(target) ? FileSystem.files(under: target) : [])
     let staging = stagingPath()
     let parent = (staging as NSString).deletingLastPathComponent
     do {
@@ -54,22 +55,50 @@ public struct OutputWriter: Sendable {
     } catch {
       throw OutputError.io(parent, "cannot create the folder")
     }
-    try? FileManager.default.removeItem(atPath: staging)
+    try? FileSystem.removeTree(staging)
     do {
-      var summary = try fill(
-        staging, with: files + [Self.markerName],
-        render: { path in
-          path == Self.markerName ? Array(Self.markerText.utf8) : try render(path)
-        })
-      summary.removed = countRemoved(keeping: Set(files + [Self.markerName]), in: target)
-      if summary.written == 0 && summary.removed == 0 && isDirectory(target) {
-        try? FileManager.default.removeItem(atPath: staging)
-        return summary
+      var summary: Summary
+      if previous.isEmpty {
+        // A first build: nothing to compare with, so each file goes to disk as it is rendered.
+        try makeFolders(for: all, in: staging)
+        let outcomes = all.concurrentMap { file -> Result<Void, any Error> in
+          Result { try Self.write(try renderFile(file), to: staging + "/" + file) }
+        }
+        for outcome in outcomes { try outcome.get() }
+        summary = Summary(written: all.count, unchanged: 0, removed: 0)
+      } else {
+        // A rebuild: render and compare first, keeping only the bytes that changed; a rebuild
+        // that changes nothing then touches nothing.
+        let outcomes = all.concurrentMap { file -> Result<[UInt8]?, any Error> in
+          Result {
+            let bytes = try renderFile(file)
+            let unchanged =
+              previous.contains(file) && FileSystem.read(target + "/" + file) == bytes
+            return unchanged ? nil : bytes
+          }
+        }
+        let changed = try outcomes.map { try $0.get() }
+        let removed = previous.subtracting(all).count
+        let written = changed.count { $0 != nil }
+        summary = Summary(written: written, unchanged: all.count - written, removed: removed)
+        if written == 0 && removed == 0 { return summary }
+        try makeFolders(for: all, in: staging)
+        let placed = zip(all, changed).map { ($0, $1) }.concurrentMap {
+          file, bytes -> Result<Void, any Error> in
+          Result {
+            if let bytes {
+              try Self.write(bytes, to: staging + "/" + file)
+            } else {
+              try Self.keep(target + "/" + file, at: staging + "/" + file)
+            }
+          }
+        }
+        for outcome in placed { try outcome.get() }
       }
       try swap(staging, into: target)
       return summary
     } catch {
-      try? FileManager.default.removeItem(atPath: staging)
+      try? FileSystem.removeTree(staging)
       throw error
     }
   }
@@ -104,10 +133,9 @@ public struct OutputWriter: Sendable {
     }
   }
 
-  /// Writes or links every file into the staging folder.
-  private func fill(
-    _ staging: String, with files: [String], render: @Sendable (String) throws -> [UInt8]
-  ) throws -> Summary {
+  /// Creates the staging folder and every folder the files need, parents first, each level in
+  /// parallel.
+  private func makeFolders(for files: [String], in staging: String) throws(OutputError) {
     var folders = Set<String>()
     for file in files {
       var folder = (file as NSString).deletingLastPathComponent
@@ -115,116 +143,74 @@ public struct OutputWriter: Sendable {
         folder = (folder as NSString).deletingLastPathComponent
       }
     }
-    try makeDirectory(staging)
-    for folder in folders.sorted(by: { $0.count < $1.count }) {
-      try makeDirectory(staging + "/" + folder)
-    }
-    let previous = outputDirectory
-    let outcomes = files.concurrentMap { file -> Result<Bool, any Error> in
-      Result {
-        let bytes = try render(file)
-        return try Self.place(bytes, at: staging + "/" + file, previous: previous + "/" + file)
+    try Self.makeDirectory(staging)
+    let levels = Dictionary(grouping: folders) { $0.count { $0 == "/" } }
+    for depth in levels.keys.sorted() {
+      let made = (levels[depth] ?? []).concurrentMap { folder -> OutputError? in
+        do throws(OutputError) {
+          try Self.makeDirectory(staging + "/" + folder)
+          return nil
+        } catch {
+          return error
+        }
       }
-    }
-    var summary = Summary()
-    for outcome in outcomes {
-      if try outcome.get() { summary.unchanged += 1 } else { summary.written += 1 }
-    }
-    return summary
-  }
-
-  /// Links the previous file when its bytes are the same (returning true), else writes the bytes.
-  private static func place(_ bytes: [UInt8], at path: String, previous: String) throws(OutputError)
-    -> Bool
-  {
-    if let old = readFile(previous), old == bytes {
-      if link(previous, path) == 0 { return true }
-      try writeFile(bytes, to: path)
-      var times = [timespec](repeating: timespec(), count: 2)
-      var status = stat()
-      if stat(previous, &status) == 0 {
-        times[0] = status.st_atim
-        times[1] = status.st_mtim
-        _ = utimensat(AT_FDCWD, path, &times, 0)
-      }
-      return true
-    }
-    try writeFile(bytes, to: path)
-    return false
-  }
-
-  /// Reads a whole file with POSIX calls, or nil when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(status.st_size)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var offset = 0
-    while offset < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + offset }, size - offset)
-      }
-      guard count > 0 else { return nil }
-      offset += count
-    }
-    return bytes
-  }
-
-  /// Writes a whole file with POSIX calls (no fsync: the swap, not the disk, makes it atomic).
-  static func writeFile(_ bytes: [UInt8], to path: String) throws(OutputError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .io(path, String(cString: strerror(errno))) }
-    defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      guard count > 0 else { throw .io(path, String(cString: strerror(errno))) }
-      offset += count
+      if let failure = made.compactMap({ $0 }).first { throw failure }
     }
   }
 
-  private func makeDirectory(_ path: String) throws(OutputError) {
-    if mkdir(path, 0o755) != 0 && errno != EEXIST {
-      throw .io(path, String(cString: strerror(errno)))
+  /// Writes a file, as an output error.
+  private static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    do throws(FileSystemError) {
+      try FileSystem.write(bytes, to: path)
+    } catch {
+      throw .io(error.path, error.reason)
     }
   }
 
-  /// How many files of the previous tree the new one no longer has.
-  private func countRemoved(keeping files: Set<String>, in target: String) -> Int {
-    guard let walker = FileManager.default.enumerator(atPath: target) else { return 0 }
-    var removed = 0
-    for case let path as String in walker {
-      if !files.contains(path) && !isDirectory(target + "/" + path) { removed += 1 }
+  /// Puts an unchanged file into the new tree: a hard link keeps its inode and modification time;
+  /// where links are refused, a copy gets the previous file's times.
+  private static func keep(_ previous: String, at path: String) throws(OutputError) {
+    guard !FileSystem.link(previous, to: path) else { return }
+    guard let bytes = FileSystem.read(previous) else { throw .io(previous, "cannot be read") }
+    try write(bytes, to: path)
+    FileSystem.copyTimes(from: previous, to: path)
+  }
+
+  private static func makeDirectory(_ path: String) throws(OutputError) {
+    do throws(FileSystemError) {
+      try FileSystem.makeDirectory(path)
+    } catch {
+      throw .io(error.path, error.reason)
     }
-    return removed
   }
 
   /// Puts the staging folder in the target's place in one step, then removes the previous tree.
   private func swap(_ staging: String, into target: String) throws(OutputError) {
-    guard FileManager.default.fileExists(atPath: target) else {
-      guard rename(staging, target) == 0 else {
-        throw .io(target, String(cString: strerror(errno)))
+    do throws(FileSystemError) {
+      guard FileManager.default.fileExists(atPath: target) else {
+        try FileSystem.rename(staging, to: target)
+        return
       }
-      return
+      do {
+        try FileSystem.exchange(staging, with: target)
+        try? FileSystem.removeTree(staging)
+        return
+      } catch {
+        // Without renameat2 (another kernel or file system): two renames, a moment apart.
+        let previous = staging + ".previous"
+        try? FileSystem.removeTree(previous)
+        try FileSystem.rename(target, to: previous)
+        do {
+          try FileSystem.rename(staging, to: target)
+        } catch {
+          try? FileSystem.rename(previous, to: target)
+          throw error
+        }
+        try? FileSystem.removeTree(previous)
+      }
+    } catch {
+      throw .io(error.path, error.reason)
     }
-    if herald_exchange_paths(staging, target) == 0 {
-      try? FileManager.default.removeItem(atPath: staging)
-      return
-    }
-    // Without renameat2 (another kernel or file system): two renames, a moment apart.
-    let previous = staging + ".previous"
-    try? FileManager.default.removeItem(atPath: previous)
-    guard rename(target, previous) == 0 else { throw .io(target, String(cString: strerror(errno))) }
-    guard rename(staging, target) == 0 else {
-      _ = rename(previous, target)
-      throw .io(target, String(cString: strerror(errno)))
-    }
-    try? FileManager.default.removeItem(atPath: previous)
   }
 }
 

@@ -1,35 +1,44 @@
 import HeraldCore
 
-/// Which records reach which output at the build's time (DESIGN §3): the archive and the feed show
-/// published active records, `all.json` those that reach its platform, and a release's manifest
-/// only the live ones whose range holds the release.
+/// Which records reach which output at the build's time (DESIGN §3).
+///
+/// The archive and the feed show published active records, `all.json` those that reach its
+/// platform, and a release's manifest only the live ones whose range holds the release. The lists
+/// are worked out once, in order.
 struct ChannelSelection: Sendable {
-  /// The site.
-  let site: Site
   /// The build's options.
   let options: BuildOptions
-
-  /// Active, and not a draft unless drafts were asked for.
-  func isShown(_ announcement: Announcement) -> Bool {
-    announcement.active && (options.includeDrafts || !announcement.draft)
-  }
-
   /// The archive's records, newest first; a preview adds the scheduled ones, marked.
-  var archive: [Announcement] {
-    site.announcements.filter {
-      isShown($0) && ($0.isPublished(at: options.now) || options.preview != nil)
+  let archive: [Announcement]
+  /// The feed's records: published and active, newest first.
+  let feed: [Announcement]
+  /// Each platform's `all.json` records, by platform key.
+  private let allByPlatform: [String: [Announcement]]
+  /// The records that may still change a manifest (active, with a future publishAt or expiresAt).
+  private let upcoming: [Announcement]
+
+  /// Sorts a site's records into the outputs at the options' time.
+  init(site: Site, options: BuildOptions) {
+    self.options = options
+    let shown = site.announcements.filter {
+      $0.active && (options.includeDrafts || !$0.draft)
+    }
+    archive = shown.filter { $0.isPublished(at: options.now) || options.preview != nil }
+    let feed = shown.filter { $0.isPublished(at: options.now) }
+    self.feed = feed
+    var allByPlatform: [String: [Announcement]] = [:]
+    for platform in site.config.platforms {
+      allByPlatform[platform.key] = feed.filter { $0.reaches(platform: platform.key) }
+    }
+    self.allByPlatform = allByPlatform
+    upcoming = site.announcements.filter { announcement in
+      RecordCensus.nextChange(
+        in: [announcement], after: options.now, includeDrafts: options.includeDrafts) != nil
     }
   }
 
-  /// The feed's records: published and active, newest first.
-  var feed: [Announcement] {
-    site.announcements.filter { isShown($0) && $0.isPublished(at: options.now) }
-  }
-
   /// The records of a platform's `all.json`: published, active and reaching it, with their ranges.
-  func all(platform: String) -> [Announcement] {
-    feed.filter { $0.reaches(platform: platform) }
-  }
+  func all(platform: String) -> [Announcement] { allByPlatform[platform] ?? [] }
 
   /// The records of a release's manifest: live, reaching the platform, with the release in range.
   func manifest(platform: String, version: Version) -> [Announcement] {
@@ -39,7 +48,7 @@ struct ChannelSelection: Sendable {
   /// The earliest future `publishAt` or `expiresAt` among the records that could reach a
   /// platform's release (or the whole channel), for `nextChangeAt`.
   func nextChange(platform: String? = nil, version: Version? = nil) -> Timestamp? {
-    let candidates = site.announcements.filter { announcement in
+    let candidates = upcoming.filter { announcement in
       (platform.map { announcement.reaches(platform: $0) } ?? true)
         && (version.map { announcement.range.contains($0) } ?? true)
     }

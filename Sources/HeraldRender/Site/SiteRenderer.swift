@@ -13,9 +13,15 @@ public struct SiteRenderer: Sendable {
   private let urls: SiteURLs
   private let context: PageContext
   private let bodyHTML: [String: String]
+  /// Each archive record's card, built once for the archive and for its own page.
+  private let cards: [String: TemplateValue]
 
-  /// Prepares a render: which records go where, and each record's body as HTML.
-  public init(site: Site, theme: Theme, options: BuildOptions) {
+  /// The template of a record's card; herald renders it once per record as `cardHTML`.
+  static let cardTemplate = "partials/card"
+
+  /// Prepares a render: which records go where, each record's body as HTML, and its card; throws
+  /// when the card template fails.
+  public init(site: Site, theme: Theme, options: BuildOptions) throws(TemplateError) {
     self.site = site
     self.theme = theme
     self.options = options
@@ -26,11 +32,28 @@ public struct SiteRenderer: Sendable {
     context = PageContext(
       site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
     let writer = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
-    var html: [String: String] = [:]
-    for announcement in site.announcements {
-      html[announcement.id] = writer.html(announcement.body)
+    let announcements = site.announcements
+    let written = announcements.concurrentMap { writer.html($0.body) }
+    bodyHTML = Dictionary(zip(announcements.map(\.id), written)) { first, _ in first }
+    let html = bodyHTML
+    let context = context
+    let archive = selection.archive
+    let templates = theme.templates
+    let shared = context.page([:])
+    // Each card is rendered once, in parallel, for the archive and for the record's own page.
+    let built = archive.concurrentMap { announcement -> Result<TemplateValue, TemplateError> in
+      let card = context.card(announcement, bodyHTML: html[announcement.id] ?? "")
+      do throws(TemplateError) {
+        let cardHTML = try templates.render(Self.cardTemplate, stack: [shared, card])
+        return .success(card.adding("cardHTML", .string(cardHTML)))
+      } catch {
+        return .failure(error)
+      }
     }
-    bodyHTML = html
+    var cards: [String: TemplateValue] = [:]
+    for (announcement, card) in zip(archive, built) { cards[announcement.id] = try card.get() }
+    self.cards = cards
+    plan = makePlan()
   }
 
   /// One file of the output, rendered on demand so a large site is never all in memory.
@@ -47,10 +70,27 @@ public struct SiteRenderer: Sendable {
       case json(@Sendable () -> JSONValue)
       case bytes([UInt8])
     }
+
+    /// Whether the file holds every record (the archive, the feed, a platform's all.json), and so
+    /// takes far longer to render than a record's page.
+    fileprivate var isLarge: Bool {
+      switch content {
+      case .archive, .feed: return true
+      default: return path.hasSuffix("/all.json")
+      }
+    }
+  }
+
+  /// The plan in the order to render it: the large files first, so that no core is left rendering
+  /// the archive alone at the end.
+  public var renderOrder: [PlannedFile] {
+    plan.filter(\.isLarge) + plan.filter { !$0.isLarge }
   }
 
   /// Every file of the tree, sorted by path.
-  public var plan: [PlannedFile] {
+  public private(set) var plan: [PlannedFile] = []
+
+  private func makePlan() -> [PlannedFile] {
     var files: [PlannedFile] = [
       PlannedFile(path: OutputPaths.archive, content: .archive),
       PlannedFile(path: OutputPaths.notFound, content: .notFound),
@@ -84,7 +124,7 @@ public struct SiteRenderer: Sendable {
     for asset in theme.assets {
       files.append(PlannedFile(path: "assets/" + asset.path, content: .bytes(asset.bytes)))
     }
-    return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return files.sorted { $0.path < $1.path }
   }
 
   /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
@@ -92,25 +132,18 @@ public struct SiteRenderer: Sendable {
   public func render(_ file: PlannedFile) throws -> [UInt8] {
     switch file.content {
     case .archive:
-      let records = selection.archive
-      var cards: [String: TemplateValue] = [:]
-      for announcement in records { cards[announcement.id] = card(announcement) }
-      return try page("archive", context.archive(records, cards: cards))
+      return try page("archive", context.archive(selection.archive, cards: cards))
     case .notFound:
       return try page("404", context.page([:]))
     case .announcement(let announcement):
-      return try page("announcement", context.announcementPage(card(announcement)))
+      return try page("announcement", context.announcementPage(cards[announcement.id] ?? .null))
     case .feed:
       return try feed()
     case .json(let document):
-      return Array(document().document.utf8)
+      return document().documentBytes
     case .bytes(let bytes):
       return bytes
     }
-  }
-
-  private func card(_ announcement: Announcement) -> TemplateValue {
-    context.card(announcement, bodyHTML: bodyHTML[announcement.id] ?? "")
   }
 
   private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {

@@ -50,7 +50,7 @@ public struct Theme: Sendable {
     var sources: [String: (file: String, text: String)] = [:]
     var assets: [(path: String, bytes: [UInt8])] = []
     var diagnostics: [Diagnostic] = []
-    for path in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+    for path in files.keys.sorted() {
       guard let entry = files[path] else { continue }
       if path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
         let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
