@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "HeraldServe", dependencies: ["HeraldCore", "HeraldRender", "CMicroHTTPD"]),
     .target(
       name: "HeraldCLI",
-      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe"]),
+      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
 
     // MARK: Build tooling: the default theme is compiled into the binary from themes/default/.

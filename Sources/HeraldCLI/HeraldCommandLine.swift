@@ -10,7 +10,10 @@ public enum HeraldCommandLine {
   public static let version = HeraldVersion.current
 
   /// The subcommands that work, in the order `--help` lists them.
-  static let commands: [Command] = [BuildCommand.command, CheckCommand.command]
+  static let commands: [Command] = [
+    BuildCommand.command, CheckCommand.command, DiffCommand.command, ExplainCommand.command,
+    NewCommand.command,
+  ]
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func run(

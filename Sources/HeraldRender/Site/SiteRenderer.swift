@@ -9,10 +9,11 @@ public struct SiteRenderer: Sendable {
   /// The build's options.
   public let options: BuildOptions
 
-  private let selection: ChannelSelection
-  private let urls: SiteURLs
+  private let manifests: ChannelManifests
+  private var selection: ChannelSelection { manifests.selection }
+  private var urls: SiteURLs { manifests.urls }
   private let context: PageContext
-  private let bodyHTML: [String: String]
+  private var bodyHTML: [String: String] { manifests.bodyHTML }
   /// Each archive record's card, built once for the archive and for its own page.
   private let cards: [String: TemplateValue]
 
@@ -25,19 +26,16 @@ public struct SiteRenderer: Sendable {
     self.site = site
     self.theme = theme
     self.options = options
-    selection = ChannelSelection(site: site, options: options)
-    urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
+    let manifests = ChannelManifests(site: site, options: options)
+    self.manifests = manifests
+    let urls = manifests.urls
     let stylesheet = theme.assets.first { $0.path == "herald.css" }
     let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes) } ?? ""
     context = PageContext(
       site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
-    let writer = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
-    let announcements = site.announcements
-    let written = announcements.concurrentMap { writer.html($0.body) }
-    bodyHTML = Dictionary(zip(announcements.map(\.id), written)) { first, _ in first }
-    let html = bodyHTML
+    let html = manifests.bodyHTML
     let context = context
-    let archive = selection.archive
+    let archive = manifests.selection.archive
     let templates = theme.templates
     let shared = context.page([:])
     // Each card is rendered once, in parallel, for the archive and for the record's own page.
@@ -103,7 +101,7 @@ public struct SiteRenderer: Sendable {
           path: OutputPaths.announcement(announcement.id) + "index.html",
           content: .announcement(announcement)))
     }
-    let manifests = ManifestWriter(site: site, urls: urls, selection: selection, bodyHTML: bodyHTML)
+    let manifests = manifests.writer
     let schemaID = urls.schema
     files.append(PlannedFile(path: OutputPaths.channel, content: .json { manifests.channel() }))
     files.append(

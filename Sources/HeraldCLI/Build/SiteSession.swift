@@ -1,0 +1,33 @@
+import HeraldContent
+import HeraldCore
+
+/// Loads a site for the commands that need a valid one (`explain`, `diff`), printing its problems
+/// as `check` does when it has errors.
+enum SiteSession {
+  /// Why a command stopped after printing its reason, and the status it exits with.
+  struct Stopped: Error {
+    /// 1 for content errors, 74 for a site that cannot be read.
+    let status: ExitStatus
+  }
+
+  /// The valid site, or why not after printing its problems.
+  static func load(_ directory: String, prefix: String, context: CommandContext) -> Result<
+    Site, Stopped
+  > {
+    let loaded: LoadedSite
+    do {
+      loaded = try SiteLoader(siteDirectory: directory).load()
+    } catch {
+      context.console.error("error: \(error)")
+      context.console.error("  hint: \(error.hint)")
+      return .failure(Stopped(status: .ioFailure))
+    }
+    guard let site = loaded.site() else {
+      DiagnosticPrinter(console: context.console, pathPrefix: prefix).printText(loaded.diagnostics)
+      context.console.error(
+        DiagnosticSummary(loaded.diagnostics, announcements: loaded.announcementCount).description)
+      return .failure(Stopped(status: .contentErrors))
+    }
+    return .success(site)
+  }
+}

@@ -1,0 +1,90 @@
+import HeraldContent
+import HeraldCore
+
+/// `herald diff`: what a change to the site does to users, for a pull-request comment.
+enum DiffCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Show what a change does to users: walls, escalations, kill switches, per release.",
+    options: [
+      .value(
+        "--base", "GIT-REV", "Compare with the site at this git revision (such as origin/main)."),
+      .value("--base-dir", "DIR", "Compare with the site in this folder."),
+      SharedOptions.site, SharedOptions.now,
+      .value("--format", "markdown|json", "How to print the comparison (default: markdown)."),
+    ],
+    discussion: """
+      Reads the base through git without touching the working tree or the index, builds both
+      models and compares them: new or wider walls, raised severities, kill switches and changed
+      ids first, then what each configured release shows a new user, then the records added,
+      removed and edited. Exits 1 when the working site has errors.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let revision = arguments.value("--base")
+    let baseDirectory = arguments.value("--base-dir")
+    guard (revision == nil) != (baseDirectory == nil) else {
+      throw UsageError(
+        message: revision == nil
+          ? "missing --base or --base-dir" : "give --base or --base-dir, not both",
+        hint: "write --base origin/main, or --base-dir ../previous-site")
+    }
+    let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["markdown", "json"])
+    let now = try context.now(arguments.value("--now"))
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    let head: Site
+    switch SiteSession.load(directory, prefix: prefix, context: context) {
+    case .success(let site): head = site
+    case .failure(let stopped): return stopped.status
+    }
+    var extracted: GitRevisionSite?
+    defer { extracted?.remove() }
+    let basePath: String
+    if let revision {
+      do {
+        extracted = try GitRevisionSite.extract(revision: revision, siteDirectory: directory)
+      } catch {
+        context.console.error("error: cannot read the site at \(revision): \(error.message)")
+        return .ioFailure
+      }
+      basePath = extracted?.directory ?? directory
+    } else {
+      basePath = baseDirectory ?? directory
+    }
+    let base: Site
+    switch loadBase(basePath, label: revision ?? baseDirectory ?? "", context: context) {
+    case .success(let site): base = site
+    case .failure(let stopped): return stopped.status
+    }
+    let comparison = SiteComparison(base: base, head: head, now: now)
+    context.console.writeOut(format == "json" ? comparison.json.document : comparison.markdown)
+    return .success
+  }
+
+  /// The base site; one with errors is compared through its valid records, with a warning.
+  private static func loadBase(_ path: String, label: String, context: CommandContext) -> Result<
+    Site, SiteSession.Stopped
+  > {
+    let loaded: LoadedSite
+    do {
+      loaded = try SiteLoader(siteDirectory: path).load()
+    } catch {
+      context.console.error("error: the base \(label): \(error)")
+      return .failure(SiteSession.Stopped(status: .ioFailure))
+    }
+    guard let config = loaded.config else {
+      context.console.error("error: the base \(label) has no valid herald.yaml to compare with")
+      return .failure(SiteSession.Stopped(status: .contentErrors))
+    }
+    if loaded.hasErrors() {
+      context.console.error(
+        "warning: the base \(label) has errors; comparing with its valid announcements only")
+    }
+    return .success(Site(config: config, announcements: loaded.records.compactMap(\.announcement)))
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldRender
+
+/// `herald explain`: what a user on a platform and version sees now, and why.
+enum ExplainCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "explain",
+    abstract: "Show what a user on a platform and version sees now, and why.",
+    options: [
+      .value("--platform", "P", "The platform key, as in herald.yaml (required)."),
+      .value("--version", "V", "The app version, a configured release or any other (required)."),
+      SharedOptions.site, SharedOptions.now,
+      .value("--seen", "ID,…", "Ids the user has already seen."),
+      .value("--account-created", "TIME", "When the user's account was created (RFC 3339)."),
+      .value("--format", "text|json", "How to print the answer (default: text)."),
+    ],
+    discussion: """
+      Builds the manifest that version fetches, exactly as herald build writes it, and decides as
+      the app does (DESIGN §5): a wall first, then the newest unseen CRITICAL, IMPORTANT or INFO
+      announcement. Every announcement of the site is listed with the reason it is shown or not.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    guard let platform = arguments.value("--platform") else {
+      throw UsageError(message: "missing --platform", hint: "write --platform ios")
+    }
+    guard let versionText = arguments.value("--version") else {
+      throw UsageError(message: "missing --version", hint: "write --version 1.10.0")
+    }
+    let version: Version
+    do {
+      version = try Version(parsing: versionText)
+    } catch {
+      throw UsageError(message: "--version \(error)")
+    }
+    let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"])
+    let now = try context.now(arguments.value("--now"))
+    let seen = Set(
+      (arguments.value("--seen") ?? "").split(separator: ",").map {
+        String($0).trimmingWhitespace()
+      }.filter { !$0.isEmpty })
+    var accountCreated: Timestamp?
+    if let text = arguments.value("--account-created") {
+      do {
+        accountCreated = try Timestamp(parsing: text)
+      } catch {
+        throw UsageError(message: "--account-created \(error)")
+      }
+    }
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    let site: Site
+    switch SiteSession.load(directory, prefix: prefix, context: context) {
+    case .success(let loaded): site = loaded
+    case .failure(let stopped): return stopped.status
+    }
+    guard site.config.platform(platform) != nil else {
+      let keys = site.config.platforms.map(\.key)
+      throw UsageError(
+        message: "platform '\(platform)' is not configured in herald.yaml",
+        hint: NearestName.suggestion(for: platform, among: keys).map { "did you mean '\($0)'?" }
+          ?? "configured platforms: " + keys.joined(separator: ", "))
+    }
+    let explanation = Explanation(
+      site: site, platform: platform, version: version, now: now, seen: seen,
+      accountCreatedAt: accountCreated)
+    context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
+    return .success
+  }
+}

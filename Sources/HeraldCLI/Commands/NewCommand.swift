@@ -1,0 +1,107 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldFiles
+
+/// `herald new ID`: writes a valid draft record, ready to edit.
+enum NewCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "new",
+    abstract: "Write a new announcement as a draft, ready to edit.",
+    positionals: ["ID"],
+    options: [
+      .value("--severity", "S", "INFO, IMPORTANT or CRITICAL (default: INFO)."),
+      .value("--kind", "K", "WHATS_NEW, UPDATE_AVAILABLE or NOTICE (default: WHATS_NEW)."),
+      SharedOptions.site,
+    ],
+    discussion: """
+      Writes content/announcements/ID.md with today's date (UTC, or SOURCE_DATE_EPOCH's) as
+      publishAt and draft: true, so nothing reaches users until the draft line is removed. Refuses an
+      id that is not a slug, or one that a record or a file already uses.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let id = arguments.positionals[0]
+    guard AnnouncementDecoder.isValidID(id) else {
+      let lowered = id.lowercased()
+      throw UsageError(
+        message: "'\(id)' is not a valid id",
+        hint: AnnouncementDecoder.isValidID(lowered)
+          ? "ids are lowercase: write \(lowered)"
+          : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode")
+    }
+    let severity =
+      try choice(arguments.value("--severity"), Severity.self, flag: "--severity")
+      ?? .info
+    let kind = try choice(arguments.value("--kind"), Kind.self, flag: "--kind") ?? .whatsNew
+    let today = try context.now(nil)
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    let folder = directory + "/" + SiteLoader.announcementsFolder
+    let relative = SiteLoader.announcementsFolder + "/\(id).md"
+    let path = directory + "/" + relative
+
+    for existing in ["\(id).md", "\(id).json"]
+    where FileSystem.kind(of: folder + "/" + existing) != .other {
+      context.console.error(
+        "error: \(prefix)\(SiteLoader.announcementsFolder)/\(existing) already exists")
+      context.console.error("  hint: choose another id; an id never changes once published")
+      return .contentErrors
+    }
+    if let loaded = try? SiteLoader(siteDirectory: directory).load(),
+      let owner = loaded.records.first(where: { $0.id?.text == id })
+    {
+      context.console.error("error: the id '\(id)' is already used by \(prefix)\(owner.file)")
+      context.console.error("  hint: choose another id; an id never changes once published")
+      return .contentErrors
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try FileSystem.write(
+        Array(template(id: id, severity: severity, kind: kind, date: today).utf8), to: path)
+    } catch {
+      context.console.error("error: cannot write \(prefix)\(relative): \(error)")
+      return .ioFailure
+    }
+    context.console.out("created \(prefix)\(relative)")
+    return .success
+  }
+
+  /// The new record's text: every required field, a draft, and a body that passes `check`.
+  static func template(id: String, severity: Severity, kind: Kind, date: Timestamp) -> String {
+    """
+    ---
+    id: \(id)
+    title: Write the headline users see
+    severity: \(severity.rawValue)
+    kind: \(kind.rawValue)
+    publishAt: \(date.date)
+    # Remove this line when the announcement is ready: drafts reach no one.
+    draft: true
+    # minVersion: 1.0.0
+    # maxVersion: 1.9.9
+    # platforms: [ios, android]
+    # actionUrl: store
+    ---
+    Say what changed and why it matters, in a paragraph or two. A single bullet list works too:
+
+    - one point per line
+
+    """
+  }
+
+  private static func choice<Value: RawRepresentable & CaseIterable>(
+    _ text: String?, _ type: Value.Type, flag: String
+  ) throws(UsageError) -> Value? where Value.RawValue == String {
+    guard let text else { return nil }
+    if let value = Value(rawValue: text) { return value }
+    let names = Value.allCases.map(\.rawValue)
+    throw UsageError(
+      message: "\(flag) '\(text)' is not one of \(names.joined(separator: ", "))",
+      hint: NearestName.suggestion(for: text, among: names).map { "did you mean \($0)?" })
+  }
+}

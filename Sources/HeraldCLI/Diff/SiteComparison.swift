@@ -1,0 +1,265 @@
+import Foundation
+import HeraldCore
+import HeraldRender
+
+/// What a change to a site does to users: the records added, removed, renamed and edited, the
+/// risky changes first, and per platform and configured release the interruption a new user gets
+/// before and after.
+struct SiteComparison {
+  /// One field that differs between the base and the head.
+  struct FieldChange {
+    /// The field's name.
+    let field: String
+    /// The value before, as written (empty when absent).
+    let before: String
+    /// The value after.
+    let after: String
+  }
+
+  /// A record whose fields changed.
+  struct Edit {
+    /// The record.
+    let announcement: Announcement
+    /// The fields that changed, in DESIGN §2's order.
+    let changes: [FieldChange]
+  }
+
+  /// A change that can lock users out, interrupt them harder, or show them a message again.
+  struct Risk {
+    /// `new-wall`, `wider-wall`, `severity-raised`, `switched-off`, `switched-on`, `id-changed`,
+    /// `removed`.
+    let code: String
+    /// The record's id (the new id for a rename).
+    let id: String
+    /// What it does to users.
+    let detail: String
+  }
+
+  /// A release whose first interruption differs.
+  struct ReleaseChange {
+    /// The platform key.
+    let platform: String
+    /// The release.
+    let version: Version
+    /// What a new user saw before (nil: nothing; `hadManifest` false: no manifest at all).
+    let before: Interruption?
+    /// What a new user sees after.
+    let after: Interruption?
+    /// Whether the release had a manifest before (it may be newly configured).
+    let hadManifest: Bool
+    /// Whether the release has a manifest after.
+    let hasManifest: Bool
+  }
+
+  /// Records only the head has.
+  let added: [Announcement]
+  /// Records only the base has.
+  let removed: [Announcement]
+  /// Records whose id changed (same file, or same title).
+  let renamed: [(from: Announcement, to: Announcement)]
+  /// Records with the same id whose fields changed.
+  let edited: [Edit]
+  /// The risky changes, walls first.
+  let risks: [Risk]
+  /// The releases whose first interruption for a new user differs.
+  let releases: [ReleaseChange]
+  /// The time the comparison was made at.
+  let now: Timestamp
+
+  /// Whether anything changed for users.
+  var hasChanges: Bool {
+    !(added.isEmpty && removed.isEmpty && renamed.isEmpty && edited.isEmpty && risks.isEmpty
+      && releases.isEmpty)
+  }
+
+  /// Compares two sites at a time.
+  init(base: Site, head: Site, now: Timestamp) {
+    self.now = now
+    var baseByID: [String: Announcement] = [:]
+    for announcement in base.announcements { baseByID[announcement.id] = announcement }
+    var headByID: [String: Announcement] = [:]
+    for announcement in head.announcements { headByID[announcement.id] = announcement }
+    var added = head.announcements.filter { baseByID[$0.id] == nil }
+    var removed = base.announcements.filter { headByID[$0.id] == nil }
+    // An id that disappears while a new one appears in the same file, or with the same title, is
+    // the same announcement renamed: everyone who saw it will see it again.
+    var renamed: [(from: Announcement, to: Announcement)] = []
+    for old in removed {
+      guard
+        let new = added.first(where: { $0.source.file == old.source.file })
+          ?? added.first(where: { $0.title == old.title })
+      else { continue }
+      renamed.append((old, new))
+      added.removeAll { $0.id == new.id }
+    }
+    removed.removeAll { old in renamed.contains { $0.from.id == old.id } }
+    self.added = added
+    self.removed = removed
+    self.renamed = renamed
+
+    var edited: [Edit] = []
+    for announcement in head.announcements {
+      guard let before = baseByID[announcement.id] else { continue }
+      let changes = Self.changes(from: before, to: announcement)
+      if !changes.isEmpty { edited.append(Edit(announcement: announcement, changes: changes)) }
+    }
+    self.edited = edited
+
+    var risks: [Risk] = []
+    var counterpart: [String: Announcement] = baseByID
+    for pair in renamed { counterpart[pair.to.id] = pair.from }
+    for announcement in head.announcements {
+      let walled = Self.walledReleases(announcement, in: head)
+      guard !walled.isEmpty else { continue }
+      let before = counterpart[announcement.id].map { Self.walledReleases($0, in: base) } ?? []
+      let newlyWalled = walled.filter { !before.contains($0) }
+      guard !newlyWalled.isEmpty else { continue }
+      risks.append(
+        Risk(
+          code: before.isEmpty ? "new-wall" : "wider-wall", id: announcement.id,
+          detail: (before.isEmpty ? "now walls " : "now also walls ")
+            + Self.describe(newlyWalled)
+            + ": users of these releases must update before they can use the app"))
+    }
+    for announcement in head.announcements {
+      guard let before = counterpart[announcement.id] else { continue }
+      if announcement.severity > before.severity {
+        risks.append(
+          Risk(
+            code: "severity-raised", id: announcement.id,
+            detail: "\(before.severity.rawValue) → \(announcement.severity.rawValue): "
+              + "\(Self.shape(before.severity)) becomes \(Self.shape(announcement.severity))"))
+      }
+      if announcement.active != before.active {
+        risks.append(
+          announcement.active
+            ? Risk(code: "switched-on", id: announcement.id, detail: "back in every output")
+            : Risk(code: "switched-off", id: announcement.id, detail: "removed from every output"))
+      }
+    }
+    for pair in renamed {
+      risks.append(
+        Risk(
+          code: "id-changed", id: pair.to.id,
+          detail: "was \(pair.from.id): everyone who saw it will see it again"))
+    }
+    for announcement in removed {
+      risks.append(
+        Risk(code: "removed", id: announcement.id, detail: "dropped from every output"))
+    }
+    let order = [
+      "new-wall", "wider-wall", "severity-raised", "switched-off", "switched-on", "id-changed",
+      "removed",
+    ]
+    self.risks = risks.enumerated().sorted { left, right in
+      let (a, b) = (
+        order.firstIndex(of: left.element.code) ?? 0, order.firstIndex(of: right.element.code) ?? 0
+      )
+      return a != b ? a < b : left.offset < right.offset
+    }.map(\.element)
+    releases = Self.releaseChanges(base: base, head: head, now: now)
+  }
+
+  /// The configured releases a record walls, as `platform version` pairs.
+  static func walledReleases(_ announcement: Announcement, in site: Site) -> [String] {
+    guard announcement.blocking, announcement.active, !announcement.draft else { return [] }
+    return announcement.reachedPlatforms(in: site.config).flatMap { platform in
+      platform.sortedReleases.filter(announcement.range.contains).map { "\(platform.key) \($0)" }
+    }
+  }
+
+  private static func describe(_ releases: [String]) -> String {
+    var byPlatform: [(String, [String])] = []
+    for release in releases {
+      let parts = release.split(separator: " ", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { continue }
+      if let index = byPlatform.firstIndex(where: { $0.0 == parts[0] }) {
+        byPlatform[index].1.append(parts[1])
+      } else {
+        byPlatform.append((parts[0], [parts[1]]))
+      }
+    }
+    return byPlatform.map { "\($0.0) \($0.1.joined(separator: ", "))" }.joined(separator: "; ")
+  }
+
+  private static func shape(_ severity: Severity) -> String {
+    switch severity {
+    case .info: return "a strip"
+    case .important: return "a dialog"
+    case .critical: return "a full-screen takeover"
+    }
+  }
+
+  /// The fields that differ, as the author would write them.
+  static func changes(from before: Announcement, to after: Announcement) -> [FieldChange] {
+    func text(_ announcement: Announcement) -> [(String, String)] {
+      [
+        ("title", announcement.title),
+        ("severity", announcement.severity.rawValue),
+        ("kind", announcement.kind.rawValue),
+        (
+          "body",
+          (announcement.body.paragraphs + announcement.body.bullets.map { "- " + $0 })
+            .joined(separator: "\n")
+        ),
+        ("minVersion", announcement.range.minimum?.text ?? ""),
+        ("maxVersion", announcement.range.maximum?.text ?? ""),
+        ("platforms", announcement.platforms?.joined(separator: ", ") ?? ""),
+        ("actionUrl", announcement.action?.text ?? ""),
+        ("actionLabel", announcement.actionLabel ?? ""),
+        ("blocking", String(announcement.blocking)),
+        ("active", String(announcement.active)),
+        ("draft", String(announcement.draft)),
+        ("publishAt", announcement.publishAt.rfc3339),
+        ("expiresAt", announcement.expiresAt?.rfc3339 ?? ""),
+        ("updatedAt", announcement.updatedAt?.rfc3339 ?? ""),
+      ]
+    }
+    return zip(text(before), text(after)).compactMap { old, new in
+      old.1 == new.1 ? nil : FieldChange(field: old.0, before: old.1, after: new.1)
+    }
+  }
+
+  /// For every platform and configured release of either site, what a new user is shown now,
+  /// decided from the manifests as the app decides; only the releases that differ.
+  static func releaseChanges(base: Site, head: Site, now: Timestamp) -> [ReleaseChange] {
+    let options = BuildOptions(now: now)
+    let baseManifests = ChannelManifests(site: base, options: options)
+    let headManifests = ChannelManifests(site: head, options: options)
+    func shown(_ manifests: ChannelManifests, _ platform: String, _ version: Version) -> (
+      Bool, Interruption?
+    ) {
+      guard manifests.site.config.platform(platform)?.releases.contains(version) ?? false,
+        let document = manifests.release(platform: platform, version: version)
+      else { return (false, nil) }
+      let decision = DecisionRules.decide(
+        ManifestFetch.decode(Data(document.documentBytes)), now: now)
+      return (true, decision.shown)
+    }
+    let platforms = Set(base.config.platforms.map(\.key) + head.config.platforms.map(\.key))
+      .sorted()
+    var changes: [ReleaseChange] = []
+    for platform in platforms {
+      let releases =
+        (base.config.platform(platform)?.releases ?? [])
+        + (head.config.platform(platform)?.releases ?? [])
+      var distinct: [Version] = []
+      for release in releases.sorted() where !distinct.contains(release) {
+        distinct.append(release)
+      }
+      for version in distinct {
+        let (hadManifest, before) = shown(baseManifests, platform, version)
+        let (hasManifest, after) = shown(headManifests, platform, version)
+        guard
+          hadManifest != hasManifest || before?.shape != after?.shape
+            || before?.row.id != after?.row.id
+        else { continue }
+        changes.append(
+          ReleaseChange(
+            platform: platform, version: version, before: before, after: after,
+            hadManifest: hadManifest, hasManifest: hasManifest))
+      }
+    }
+    return changes
+  }
+}

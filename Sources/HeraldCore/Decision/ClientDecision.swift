@@ -1,0 +1,89 @@
+/// What an app shows, decided by DESIGN §5, with the reason for every row.
+public struct ClientDecision: Sendable, Hashable {
+  /// The one interruption the app shows, if any.
+  public let shown: Interruption?
+  /// The wall, when a valid blocking row is live.
+  public let wall: ManifestRow?
+  /// The newest eligible CRITICAL row.
+  public let takeover: ManifestRow?
+  /// The newest eligible IMPORTANT row.
+  public let dialog: ManifestRow?
+  /// The newest eligible INFO row.
+  public let strip: ManifestRow?
+  /// How many rows are unseen and not gated by account age (live rows only).
+  public let badge: Int
+  /// Every row of the manifest, newest first.
+  public let archive: [ManifestRow]
+  /// Why each row is shown or not, in archive order.
+  public let verdicts: [RowVerdict]
+
+  /// The decision when there is no manifest: nothing at all.
+  public static let nothing = ClientDecision(
+    shown: nil, wall: nil, takeover: nil, dialog: nil, strip: nil, badge: 0, archive: [],
+    verdicts: [])
+}
+
+/// The shapes an interruption takes, from the most to the least interrupting.
+public enum Interruption: Sendable, Hashable {
+  /// A full-screen wall that only its action leaves.
+  case wall(ManifestRow)
+  /// A full-screen takeover (CRITICAL).
+  case takeover(ManifestRow)
+  /// A centred dialog (IMPORTANT).
+  case dialog(ManifestRow)
+  /// A dismissible strip (INFO).
+  case strip(ManifestRow)
+
+  /// The row shown.
+  public var row: ManifestRow {
+    switch self {
+    case .wall(let row), .takeover(let row), .dialog(let row), .strip(let row): return row
+    }
+  }
+
+  /// `wall`, `takeover`, `dialog` or `strip`.
+  public var shape: String {
+    switch self {
+    case .wall: return "wall"
+    case .takeover: return "takeover"
+    case .dialog: return "dialog"
+    case .strip: return "strip"
+    }
+  }
+}
+
+/// Why one row is shown or not.
+public struct RowVerdict: Sendable, Hashable {
+  /// The row's id.
+  public let id: String
+  /// What happens to it.
+  public let outcome: Outcome
+
+  /// Makes a verdict.
+  public init(id: String, outcome: Outcome) {
+    self.id = id
+    self.outcome = outcome
+  }
+
+  /// What happens to a row.
+  public enum Outcome: Sendable, Hashable {
+    /// It is the interruption shown, in this shape.
+    case shown(String)
+    /// It would be the takeover, dialog or strip, but a more interrupting row is shown instead.
+    case outranked(by: String)
+    /// A newer row of the same severity is chosen instead.
+    case superseded(by: String)
+    /// The user has seen it.
+    case seen
+    /// Published before the account was created (non-blocking rows only).
+    case gatedByAccountAge
+    /// Not yet published at the app's time.
+    case scheduled
+    /// Past its expiresAt.
+    case expired
+    /// Asks to block but is not CRITICAL or has no action: ignored.
+    case invalidWall(String)
+    /// Hidden behind a wall.
+    case behindWall(String)
+  }
+}

@@ -1,0 +1,74 @@
+/// The decision an app makes from a manifest (DESIGN §5), as one pure function.
+///
+/// A failed fetch, a timeout, an unreadable manifest or an empty cache shows nothing. A valid wall
+/// (blocking, CRITICAL, with an action) ignores seen state and account age and hides everything
+/// else. Otherwise the newest unseen, ungated CRITICAL, IMPORTANT or INFO row is shown, in that
+/// order of priority; the badge counts the unseen, ungated rows; the archive lists every row.
+public enum DecisionRules {
+  /// Decides what to show.
+  ///
+  /// - Parameters:
+  ///   - fetch: the manifest, or why there is none.
+  ///   - now: the app's time.
+  ///   - seen: the ids this user has seen on this device.
+  ///   - accountCreatedAt: when the account was created, if the app knows.
+  public static func decide(
+    _ fetch: ManifestFetch, now: Timestamp, seen: Set<String> = [],
+    accountCreatedAt: Timestamp? = nil
+  ) -> ClientDecision {
+    guard case .received(let received) = fetch else { return .nothing }
+    let rows = received.sorted(by: ManifestRow.newestFirst)
+    var verdicts: [String: RowVerdict.Outcome] = [:]
+    var eligible: [ManifestRow] = []
+    var walls: [ManifestRow] = []
+    for row in rows {
+      if row.publishedAt > now {
+        verdicts[row.id] = .scheduled
+      } else if let expiry = row.expiresAt, expiry <= now {
+        verdicts[row.id] = .expired
+      } else if row.blocking {
+        if row.severity != .critical {
+          verdicts[row.id] = .invalidWall(
+            "it is \(row.severity.rawValue), and only CRITICAL may block")
+        } else if (row.actionURL ?? "").isEmpty {
+          verdicts[row.id] = .invalidWall("it has no action, and a wall needs an exit")
+        } else {
+          walls.append(row)
+        }
+      } else if seen.contains(row.id) {
+        verdicts[row.id] = .seen
+      } else if let created = accountCreatedAt, row.publishedAt < created {
+        verdicts[row.id] = .gatedByAccountAge
+      } else {
+        eligible.append(row)
+      }
+    }
+    let badge = eligible.count + walls.count { !seen.contains($0.id) }
+    let wall = walls.first
+    let takeover = eligible.first { $0.severity == .critical }
+    let dialog = eligible.first { $0.severity == .important }
+    let strip = eligible.first { $0.severity == .info }
+    let shown: Interruption? =
+      wall.map(Interruption.wall) ?? takeover.map(Interruption.takeover)
+      ?? dialog.map(Interruption.dialog) ?? strip.map(Interruption.strip)
+    if let shown { verdicts[shown.row.id] = .shown(shown.shape) }
+    for row in walls where row.id != wall?.id {
+      verdicts[row.id] = .superseded(by: wall?.id ?? "")
+    }
+    for row in eligible where verdicts[row.id] == nil {
+      let choice = [takeover, dialog, strip].compactMap { $0 }.first { $0.severity == row.severity }
+      if let wall {
+        verdicts[row.id] = .behindWall(wall.id)
+      } else if let choice, choice.id != row.id {
+        verdicts[row.id] = .superseded(by: choice.id)
+      } else if let shown {
+        verdicts[row.id] = .outranked(by: shown.row.id)
+      }
+    }
+    return ClientDecision(
+      shown: shown, wall: wall, takeover: wall == nil ? takeover : nil,
+      dialog: wall == nil ? dialog : nil, strip: wall == nil ? strip : nil, badge: badge,
+      archive: rows,
+      verdicts: rows.map { RowVerdict(id: $0.id, outcome: verdicts[$0.id] ?? .seen) })
+  }
+}

@@ -1,0 +1,100 @@
+/// Why a record is not in a release's manifest at a time (DESIGN §3), in the order the rules apply.
+public enum ManifestExclusion: Sendable, Hashable {
+  /// A draft is in no output (unless a build asks for drafts).
+  case draft
+  /// `active: false`, the kill switch.
+  case inactive
+  /// The record does not reach this platform.
+  case otherPlatform([String])
+  /// The version is below `minVersion`.
+  case belowMinVersion(Version)
+  /// The version is above `maxVersion`.
+  case aboveMaxVersion(Version)
+  /// `publishAt` is still ahead.
+  case scheduled(Timestamp)
+  /// `expiresAt` has passed.
+  case expired(Timestamp)
+
+  /// Why a record is left out of the manifest of a platform and version at a time, or nil when
+  /// it is in it.
+  public static func reason(
+    for announcement: Announcement, platform: String, version: Version, now: Timestamp
+  ) -> ManifestExclusion? {
+    if announcement.draft { return .draft }
+    if !announcement.active { return .inactive }
+    if !announcement.reaches(platform: platform) {
+      return .otherPlatform(announcement.platforms ?? [])
+    }
+    switch announcement.range.position(of: version) {
+    case .below: return announcement.range.minimum.map(ManifestExclusion.belowMinVersion)
+    case .above: return announcement.range.maximum.map(ManifestExclusion.aboveMaxVersion)
+    case .inside: break
+    }
+    if !announcement.isPublished(at: now) { return .scheduled(announcement.publishAt) }
+    if let expiry = announcement.expiresAt, announcement.isExpired(at: now) {
+      return .expired(expiry)
+    }
+    return nil
+  }
+
+  /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,
+  /// `above-max-version`, `scheduled`, `expired`.
+  public var code: String {
+    switch self {
+    case .draft: return "draft"
+    case .inactive: return "inactive"
+    case .otherPlatform: return "other-platform"
+    case .belowMinVersion: return "below-min-version"
+    case .aboveMaxVersion: return "above-max-version"
+    case .scheduled: return "scheduled"
+    case .expired: return "expired"
+    }
+  }
+
+  /// The reason as a reader says it.
+  public var explanation: String {
+    switch self {
+    case .draft: return "a draft: in no output until draft is removed"
+    case .inactive: return "switched off (active: false)"
+    case .otherPlatform(let platforms):
+      return "for another platform (\(platforms.joined(separator: ", ")))"
+    case .belowMinVersion(let minimum): return "below minVersion \(minimum)"
+    case .aboveMaxVersion(let maximum): return "above maxVersion \(maximum)"
+    case .scheduled(let time): return "scheduled for \(time)"
+    case .expired(let time): return "expired at \(time)"
+    }
+  }
+}
+
+extension RowVerdict.Outcome {
+  /// A short name for scripts: `shown`, `outranked`, `superseded`, `seen`, `gated-by-account-age`,
+  /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`.
+  public var code: String {
+    switch self {
+    case .shown: return "shown"
+    case .outranked: return "outranked"
+    case .superseded: return "superseded"
+    case .seen: return "seen"
+    case .gatedByAccountAge: return "gated-by-account-age"
+    case .scheduled: return "scheduled"
+    case .expired: return "expired"
+    case .invalidWall: return "invalid-wall"
+    case .behindWall: return "behind-wall"
+    }
+  }
+
+  /// The outcome as a reader says it.
+  public var explanation: String {
+    switch self {
+    case .shown(let shape): return "shown as the \(shape)"
+    case .outranked(let id): return "not shown: \(id) interrupts more"
+    case .superseded(let id): return "not shown: \(id) is newer"
+    case .seen: return "not shown: already seen"
+    case .gatedByAccountAge: return "not shown: published before the account was created"
+    case .scheduled: return "not shown: not yet published at this time"
+    case .expired: return "not shown: expired at this time"
+    case .invalidWall(let reason): return "ignored as a wall: \(reason)"
+    case .behindWall(let id): return "not shown: the wall \(id) hides everything else"
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+@Suite("herald diff")
+struct DiffCommandTests {
+  static let cases = Fixtures.cases("diff")
+  static let now = ["--now", "2026-11-30T12:00:00Z"]
+
+  @Test("the fixture pairs cover a wall, an escalation, a kill switch, a rename and no change")
+  func coverage() {
+    for name in ["new-wall", "widened-wall", "escalation", "kill-switch", "id-rename", "unchanged"]
+    {
+      #expect(Self.cases.contains(name), "\(name)")
+    }
+  }
+
+  @Test("golden Markdown and JSON", arguments: cases)
+  func golden(_ name: String) throws {
+    let folder = Fixtures.root.appending(path: "diff/\(name)")
+    for (format, file) in [("markdown", "expected.md"), ("json", "expected.json")] {
+      let result = try HeraldProcess.run(
+        ["diff", "--base-dir", "base", "--site", "head", "--format", format] + Self.now,
+        in: folder)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr == "")
+      let expected = try Fixtures.golden(result.stdout, at: folder.appending(path: file))
+      #expect(result.stdout == expected, "\(name) \(format)")
+    }
+  }
+
+  @Test("risky changes name what they do to users")
+  func riskyContent() throws {
+    let folder = Fixtures.root.appending(path: "diff")
+    func markdown(_ name: String) throws -> String {
+      try HeraldProcess.run(
+        ["diff", "--base-dir", "base", "--site", "head"] + Self.now,
+        in: folder.appending(path: name)
+      ).stdout
+    }
+    #expect(
+      try markdown("new-wall").contains(
+        "**New wall** `update-1-0`: now walls android 1.0.0; ios 1.0.0"))
+    #expect(
+      try markdown("widened-wall").contains("**Wider wall** `update-1-0`: now also walls ios 1.1.0")
+    )
+    #expect(
+      try markdown("widened-wall").contains(
+        "| ios | 1.1.0 | dialog `maintenance` | **wall** `update-1-0` |"))
+    #expect(try markdown("escalation").contains("**Severity raised** `tips`: INFO → CRITICAL"))
+    #expect(
+      try markdown("kill-switch").contains(
+        "**Switched off** `maintenance`: removed from every output"))
+    #expect(try markdown("id-rename").contains("**Id changed** `timetable-tips`: was tips"))
+    #expect(
+      try markdown("unchanged").contains(
+        "No change: every release shows users the same announcements"))
+  }
+
+  @Test("a head site with errors prints them and exits 1")
+  func headErrors() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    try site.write("content/announcements/bad.md", "---\nid: bad\n---\n")
+    let result = try HeraldProcess.run(
+      ["diff", "--base-dir", Fixtures.packageRoot.path, "--site", site.url.path] + Self.now)
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr.contains("content/announcements/bad.md:1:1: error: the record has no \"title\"")
+    )
+  }
+
+  @Test("--base reads a git revision without touching the working tree or the index")
+  func gitRevision() throws {
+    let repository = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: repository)
+    func git(_ arguments: String...) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments =
+        ["git", "-C", repository.url.path, "-c", "user.name=t", "-c", "user.email=t@example.com"]
+        + arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+    try git("init", "-q")
+    try git("add", "-A")
+    try git("commit", "-q", "-m", "base")
+    let record = repository.path("content/announcements/sunset-1-8.md")
+    let original = try String(contentsOfFile: record, encoding: .utf8)
+    try repository.write(
+      "content/announcements/sunset-1-8.md",
+      original.replacingOccurrences(of: "maxVersion: 1.8.9", with: "maxVersion: 1.9.9"))
+    try git("add", "content/announcements/sunset-1-8.md")
+    try repository.write("content/announcements/notes.txt", "work in progress\n")
+    let indexBefore = try Data(contentsOf: repository.url.appending(path: ".git/index"))
+    let result = try HeraldProcess.run(
+      ["diff", "--base", "HEAD", "--format", "json"] + Self.now, in: repository.url)
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let risky = try #require(document["risky"] as? [[String: Any]])
+    #expect(risky.first?["code"] as? String == "wider-wall")
+    #expect(
+      (risky.first?["detail"] as? String)?.contains("android 1.9.0, 1.9.3; ios 1.9.0, 1.9.2")
+        == true)
+    #expect(try Data(contentsOf: repository.url.appending(path: ".git/index")) == indexBefore)
+    #expect(try String(contentsOfFile: record, encoding: .utf8).contains("maxVersion: 1.9.9"))
+    let missing = try HeraldProcess.run(
+      ["diff", "--base", "no-such-revision"] + Self.now, in: repository.url)
+    #expect(missing.status == 74)
+    #expect(missing.stderr.contains("error: cannot read the site at no-such-revision"))
+  }
+
+  @Test("usage: exactly one of --base and --base-dir")
+  func usage() throws {
+    let neither = try HeraldProcess.run(["diff"])
+    #expect(neither.status == 64)
+    #expect(neither.stderr.contains("missing --base or --base-dir"))
+    let both = try HeraldProcess.run(["diff", "--base", "HEAD", "--base-dir", "."])
+    #expect(both.status == 64)
+  }
+}

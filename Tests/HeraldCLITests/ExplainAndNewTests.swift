@@ -1,0 +1,150 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@Suite("herald explain and herald new")
+struct ExplainAndNewTests {
+  static let now = ["--now", "2026-11-30T12:00:00Z"]
+
+  @Test("explain prints the decision and a reason for every record")
+  func explainText() throws {
+    let result = try HeraldProcess.run(
+      ["explain", "--platform", "ios", "--version", "1.8.0", "--seen", "sign-in-again"] + Self.now)
+    #expect(result.status == 0 && result.stderr == "")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "ios 1.8.0 at 2026-11-30T12:00:00Z (seen: sign-in-again)")
+    #expect(
+      lines.contains("shows:   wall sunset-1-8 \"This version of Linewise has stopped working\""))
+    #expect(lines.contains("badge:   2"))
+    for (id, reason) in [
+      ("sunset-1-8", "shown as the wall"), ("sign-in-again", "not shown: already seen"),
+      ("delays-12-november", "not shown: the wall sunset-1-8 hides everything else"),
+      ("fare-capping", "not in the manifest: for another platform (android)"),
+      ("linewise-2-0", "not in the manifest: below minVersion 2.0.0"),
+      ("beta-programme", "not in the manifest: switched off (active: false)"),
+      ("larger-text", "not in the manifest: a draft"),
+      ("spring-timetable-2027", "not in the manifest: scheduled for"),
+      ("holiday-timetables-2025", "not in the manifest: expired at"),
+    ] {
+      #expect(lines.contains { $0.hasPrefix("  \(id) ") && $0.contains(reason) }, "\(id)")
+    }
+  }
+
+  @Test("explain's JSON, the account-age gate, and a version that is not a release")
+  func explainJSON() throws {
+    let result = try HeraldProcess.run(
+      [
+        "explain", "--platform", "android", "--version", "2.1.0", "--format", "json",
+        "--account-created", "2026-11-25T00:00:00Z", "--seen", "sign-in-again",
+      ] + Self.now)
+    #expect(result.status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(document["configuredRelease"] as? Bool == false)
+    #expect(document["shown"] is NSNull)
+    let records = try #require(document["announcements"] as? [[String: Any]])
+    let outcome = Dictionary(
+      uniqueKeysWithValues: records.compactMap { record -> (String, String)? in
+        guard let id = record["id"] as? String, let code = record["outcome"] as? String else {
+          return nil
+        }
+        return (id, code)
+      })
+    #expect(outcome["linewise-2-0"] == "gated-by-account-age")
+    #expect(outcome["sign-in-again"] == "seen")
+    #expect(outcome["widgets-1-10"] == "other-platform")
+  }
+
+  @Test("explain agrees with the manifests herald build writes, for every configured release")
+  func explainAgreesWithBuild() throws {
+    let output = try TemporaryDirectory()
+    #expect(
+      try HeraldProcess.run(["build", "--quiet", "--output", output.path("public")] + Self.now)
+        .status == 0)
+    let releases = [
+      ("ios", ["1.8.0", "1.9.0", "1.9.2", "1.10.0", "1.10.1", "2.0.0"]),
+      ("android", ["1.8.0", "1.9.0", "1.9.3", "1.10.0", "2.0.0"]),
+    ]
+    for (platform, versions) in releases {
+      for version in versions {
+        let manifest = try Data(
+          contentsOf: output.url.appending(path: "public/api/v1/\(platform)/\(version).json"))
+        let decision = DecisionRules.decide(
+          ManifestFetch.decode(manifest), now: try #require(Timestamp("2026-11-30T12:00:00Z")))
+        let explained = try HeraldProcess.run(
+          ["explain", "--platform", platform, "--version", version, "--format", "json"] + Self.now)
+        let document = try #require(
+          try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
+        #expect(
+          document["archive"] as? [String] == decision.archive.map(\.id), "\(platform) \(version)")
+        let shown = document["shown"] as? [String: Any]
+        #expect(shown?["id"] as? String == decision.shown?.row.id, "\(platform) \(version)")
+        #expect(shown?["shape"] as? String == decision.shown?.shape, "\(platform) \(version)")
+        #expect(document["badge"] as? Int == decision.badge)
+        let inManifest = (document["announcements"] as? [[String: Any]] ?? [])
+          .filter { $0["inManifest"] as? Bool == true }.compactMap { $0["id"] as? String }
+        #expect(Set(inManifest) == Set(decision.archive.map(\.id)))
+      }
+    }
+  }
+
+  @Test(
+    "explain usage errors",
+    arguments: [
+      (["explain", "--version", "1.0"], "missing --platform"),
+      (["explain", "--platform", "ios"], "missing --version"),
+      (["explain", "--platform", "andriod", "--version", "1.0"], "did you mean 'android'?"),
+      (["explain", "--platform", "ios", "--version", "v1"], "is not a version"),
+      (
+        ["explain", "--platform", "ios", "--version", "1", "--format", "xml"],
+        "unknown format 'xml'"
+      ),
+    ])
+  func explainUsage(_ arguments: [String], _ message: String) throws {
+    let result = try HeraldProcess.run(arguments + Self.now)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test("new writes a valid draft with today's date and refuses taken ids and bad slugs")
+  func new() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let epoch = ["SOURCE_DATE_EPOCH": "1796040000"]
+    let created = try HeraldProcess.run(
+      ["new", "dark-mode", "--site", site.url.path, "--severity", "IMPORTANT", "--kind", "NOTICE"],
+      environment: epoch)
+    #expect(created.status == 0, "\(created.stderr)")
+    #expect(created.stdout == "created \(site.url.path)/content/announcements/dark-mode.md\n")
+    let text = try String(
+      contentsOfFile: site.path("content/announcements/dark-mode.md"), encoding: .utf8)
+    #expect(text.hasPrefix("---\nid: dark-mode\n"))
+    #expect(text.contains("severity: IMPORTANT\nkind: NOTICE\npublishAt: 2026-11-30\n"))
+    #expect(text.contains("draft: true"))
+    let check = try HeraldProcess.run(["check", "--site", site.url.path, "--strict"] + Self.now)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("drafts 2"))
+
+    let again = try HeraldProcess.run(
+      ["new", "dark-mode", "--site", site.url.path], environment: epoch)
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("dark-mode.md already exists"))
+    #expect(
+      try String(contentsOfFile: site.path("content/announcements/dark-mode.md"), encoding: .utf8)
+        == text)
+    let jsonID = try HeraldProcess.run(["new", "fare-capping", "--site", site.url.path])
+    #expect(jsonID.status == 1)
+    #expect(jsonID.stderr.contains("fare-capping.json already exists"))
+    try site.write(
+      "content/announcements/renamed.md",
+      try String(contentsOfFile: site.path("content/announcements/sunset-1-8.md"), encoding: .utf8))
+    try FileManager.default.removeItem(atPath: site.path("content/announcements/sunset-1-8.md"))
+    let taken = try HeraldProcess.run(["new", "sunset-1-8", "--site", site.url.path])
+    #expect(taken.status == 1)
+    #expect(taken.stderr.contains("the id 'sunset-1-8' is already used by"))
+    let bad = try HeraldProcess.run(["new", "Dark Mode", "--site", site.url.path])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("'Dark Mode' is not a valid id"))
+  }
+}
