@@ -37,7 +37,9 @@ let package = Package(
       name: "HeraldRender",
       dependencies: ["HeraldCore", "HeraldFiles", "CLibXML2"],
       plugins: ["EmbedDefaultTheme"]),
-    .target(name: "HeraldServe", dependencies: ["HeraldCore", "HeraldRender", "CMicroHTTPD"]),
+    .target(
+      name: "HeraldServe",
+      dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"]),
     .target(
       name: "HeraldCLI",
       dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles"]),
@@ -58,10 +60,7 @@ let package = Package(
       name: "HeraldRenderTests",
       dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldTestSupport"]),
     .testTarget(
-      name: "HeraldServeTests",
-      dependencies: [
-        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldTestSupport",
-      ]),
+      name: "HeraldServeTests", dependencies: ["HeraldServe", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldCLITests",
       dependencies: ["HeraldCore", "HeraldCLI", "HeraldTestSupport", "herald"]),

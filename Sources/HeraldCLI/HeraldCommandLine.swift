@@ -12,7 +12,7 @@ public enum HeraldCommandLine {
   /// The subcommands that work, in the order `--help` lists them.
   static let commands: [Command] = [
     BuildCommand.command, CheckCommand.command, DiffCommand.command, ExplainCommand.command,
-    NewCommand.command,
+    NewCommand.command, ServeCommand.command,
   ]
 
   /// Runs the command line (without the program name) and returns the exit status.

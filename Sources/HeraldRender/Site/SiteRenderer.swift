@@ -170,10 +170,10 @@ public struct SiteRenderer: Sendable {
   }
 }
 
-/// A short, stable hash of bytes for cache-busting asset URLs (FNV-1a, 64 bits).
-enum ContentHash {
+/// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).
+public enum ContentHash {
   /// The hash as 12 hexadecimal digits.
-  static func hex(_ bytes: [UInt8]) -> String {
+  public static func hex(_ bytes: [UInt8]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

@@ -1,0 +1,142 @@
+import Foundation
+import HeraldCore
+import HeraldRender
+import HeraldServe
+
+/// `herald serve`: builds the site into a temporary folder, serves it on loopback, and rebuilds
+/// and reloads the pages when the site changes.
+enum ServeCommand {
+  /// The command as the command line lists it.
+  static let command = Command(spec: spec, run: run)
+
+  static let spec = CommandSpec(
+    name: "serve",
+    abstract: "Preview the site on loopback, rebuilding and reloading as it changes.",
+    options: [
+      SharedOptions.site,
+      .value("--host", "ADDRESS", "The address to listen on (default: 127.0.0.1)."),
+      .value("--port", "PORT", "The port to listen on (default: 1313; 0 picks a free one)."),
+    ],
+    discussion: """
+      Builds into a temporary folder (never public/), with drafts and scheduled announcements shown
+      and marked, and serves it. Changes to herald.yaml, content/ and themes/ trigger a rebuild
+      (polled four times a second); pages reload by themselves after it. A build with errors
+      keeps the last good output served and shows the problems at the bottom of every page and
+      in the terminal. Ctrl-C stops the server and removes the temporary folder.
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let host = arguments.value("--host") ?? "127.0.0.1"
+    let portText = arguments.value("--port") ?? "1313"
+    guard let port = UInt16(portText) else {
+      throw UsageError(
+        message: "--port \(portText) is not a port number", hint: "use 1 to 65535, or 0")
+    }
+    let (directory, prefix) = context.site(arguments.value("--site"))
+    guard FileManager.default.fileExists(atPath: directory + "/herald.yaml") else {
+      context.console.error("error: there is no herald.yaml in \(directory)")
+      context.console.error("  hint: run herald in a site folder, or pass --site DIR")
+      return .ioFailure
+    }
+    let workspace = FileManager.default.temporaryDirectory
+      .appending(path: "herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))").path
+    defer { try? FileManager.default.removeItem(atPath: workspace) }
+    let site = PreviewSite(root: workspace + "/site")
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(host: host, port: port, handler: site.respond)
+    } catch {
+      context.console.error("error: \(error)")
+      if let hint = error.hint { context.console.error("  hint: \(hint)") }
+      return .ioFailure
+    }
+    let address = host.contains(":") ? "[\(host)]" : host
+    let baseURL = "http://\(address):\(server.port)/"
+    let rebuild = Rebuilder(
+      siteDirectory: directory, output: site.root, baseURL: baseURL, site: site,
+      printer: DiagnosticPrinter(console: context.console, pathPrefix: prefix),
+      console: context.console)
+    rebuild.run()
+    do {
+      try server.start()
+    } catch {
+      context.console.error("error: \(error)")
+      return .ioFailure
+    }
+    context.console.out(
+      "serving \(directory == "." ? "the site" : directory) at \(baseURL)"
+        + " (drafts and scheduled announcements shown; Ctrl-C to stop)")
+    let stop = StopSignal()
+    let watcher = SiteWatcher(siteDirectory: directory)
+    var snapshot = watcher.snapshot()
+    while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {
+      snapshot = changed
+      rebuild.run()
+    }
+    server.stop()
+    context.console.out("stopped; removed the preview build")
+    return .success
+  }
+}
+
+/// One preview build, reported in the terminal and to the pages.
+private struct Rebuilder {
+  let siteDirectory: String
+  let output: String
+  let baseURL: String
+  let site: PreviewSite
+  let printer: DiagnosticPrinter
+  let console: Console
+
+  func run() {
+    let started = ContinuousClock.now
+    let now = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
+    let builder = SiteBuilder(
+      siteDirectory: siteDirectory, outputDirectory: output,
+      options: BuildOptions(
+        now: now, baseURL: baseURL, includeDrafts: true,
+        preview: BuildOptions.Preview(liveReload: PreviewSite.liveReloadTag)),
+      strict: false, force: true)
+    switch builder.build() {
+    case .built(let report):
+      printer.printText(report.diagnostics)
+      let elapsed = ContinuousClock.now - started
+      let milliseconds =
+        elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+      console.out(
+        "built \(DiagnosticSummary.count(report.announcements, "announcement")): "
+          + "\(DiagnosticSummary.count(report.files.written, "file")) written in \(milliseconds) ms"
+      )
+      site.finishBuild(problems: nil)
+    case .contentErrors(let diagnostics, let announcements):
+      printer.printText(diagnostics)
+      let summary = DiagnosticSummary(diagnostics, announcements: announcements).description
+      console.error(summary + "; still serving the last good build")
+      site.finishBuild(problems: diagnostics.map { printer.located($0).description } + [summary])
+    case .failure(let message, let hint):
+      console.error("error: \(message)")
+      site.finishBuild(problems: ["error: \(message)"] + (hint.map { ["  hint: \($0)"] } ?? []))
+    }
+  }
+}
+
+/// Set when the process receives SIGINT or SIGTERM, so the watch loop ends and cleans up.
+private final class StopSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var set = false
+  private var sources: [DispatchSourceSignal] = []
+
+  init() {
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [weak self] in self?.lock.withLock { self?.set = true } }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  var isSet: Bool { lock.withLock { set } }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `herald serve` as a new user runs it: the built binary, a copy of the example site, and HTTP.
+@Suite("herald serve, run as a binary", .serialized)
+struct ServeCommandTests {
+  /// A running `herald serve` and the address it printed.
+  final class Server {
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+    private(set) var baseURL = ""
+    private(set) var printed = ""
+
+    init(site: URL, port: String = "0") throws {
+      process.executableURL = HeraldProcess.executable
+      process.arguments = ["serve", "--site", site.path, "--port", port]
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      // Read what it prints until it says where it serves (or it exits): no sleeping.
+      while !printed.contains("serving ") || !printed.contains("\n") {
+        let data = output.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        printed += String(decoding: data, as: UTF8.self)
+      }
+      if let range = printed.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression)
+      {
+        baseURL = String(printed[range])
+      }
+    }
+
+    func get(_ path: String) async throws -> (Int, String) {
+      let url = try #require(URL(string: baseURL + path))
+      let (data, response) = try await URLSession.shared.data(from: url)
+      return (
+        (response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self)
+      )
+    }
+
+    /// The number of builds so far, from the live-reload script.
+    func generation() async throws -> Int {
+      let script = try await get("_herald/live-reload.js").1
+      let digits = script.split(separator: "var generation = ").dropFirst().first?.prefix {
+        $0.isNumber
+      }
+      return Int(digits ?? "") ?? -1
+    }
+
+    /// Waits, through the long-poll endpoint, until a build after `generation` has finished.
+    func waitForBuild(after generation: Int) async throws -> Int {
+      let answer = try await get("_herald/reload?since=\(generation)").1
+      return Int(answer.filter(\.isNumber)) ?? -1
+    }
+
+    func interrupt() -> Int32 {
+      process.interrupt()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+  }
+
+  @Test("serves the example with drafts and scheduled marked, rebuilds on edits, survives errors")
+  func editBreakFix() async throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    try site.write(
+      "content/announcements/far-future.md",
+      "---\nid: far-future\ntitle: Far ahead\nseverity: INFO\nkind: NOTICE\npublishAt: 2099-01-01\n---\n"
+    )
+    let server = try Server(site: site.url)
+    #expect(server.baseURL.hasPrefix("http://127.0.0.1:"), "\(server.printed)")
+
+    let (status, page) = try await server.get("")
+    #expect(status == 200)
+    #expect(page.contains("Please sign in again"))
+    #expect(page.contains("<script src=\"/_herald/live-reload.js\"></script>"))
+    #expect(page.contains("<span class=\"badge badge--status\">Draft"))
+    #expect(
+      page.contains("<span class=\"badge badge--status\">Scheduled for 1 January 2099</span>"))
+    #expect(page.contains("href=\"\(server.baseURL)feed.xml\""))
+    #expect(try await server.get("feed.xml").0 == 200)
+    #expect(try await server.get("api/v1/ios/1.8.0.json").0 == 200)
+
+    let record = "content/announcements/sign-in-again.md"
+    let original = try String(contentsOfFile: site.path(record), encoding: .utf8)
+    var generation = try await server.generation()
+    try site.write(
+      record,
+      original.replacingOccurrences(of: "Please sign in again", with: "Please sign in once more"))
+    generation = try await server.waitForBuild(after: generation)
+    let edited = try await server.get("").1
+    #expect(edited.contains("Please sign in once more"))
+    #expect(!edited.contains("herald-build-errors"))
+
+    try site.write("content/announcements/broken.md", "---\nid: broken\nseverity: LOUD\n---\n")
+    generation = try await server.waitForBuild(after: generation)
+    let broken = try await server.get("").1
+    #expect(broken.contains("Please sign in once more"), "the last good output stays served")
+    #expect(broken.contains("id=\"herald-build-errors\""))
+    #expect(broken.contains("broken.md:3:11: error: severity &quot;LOUD&quot;"))
+
+    try FileManager.default.removeItem(atPath: site.path("content/announcements/broken.md"))
+    generation = try await server.waitForBuild(after: generation)
+    #expect(!(try await server.get("").1.contains("herald-build-errors")))
+
+    #expect(
+      !FileManager.default.fileExists(atPath: site.path("public")), "serve never writes public/")
+    let pid = server.process.processIdentifier
+    #expect(server.interrupt() == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: FileManager.default.temporaryDirectory.path
+    ).filter { $0.hasPrefix("herald-serve-\(pid)-") }
+    #expect(leftovers.isEmpty, "the temporary folder is removed on Ctrl-C")
+    let terminal = String(
+      decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(terminal.contains("still serving the last good build"))
+  }
+
+  @Test("a port in use is a clear error that names it")
+  func portInUse() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let first = try Server(site: site.url)
+    defer { _ = first.interrupt() }
+    let port = String(first.baseURL.split(separator: ":").last ?? "").filter { $0.isNumber }
+    #expect(!port.isEmpty)
+    let second = try HeraldProcess.run(["serve", "--site", site.url.path, "--port", port])
+    #expect(second.status == 74)
+    #expect(second.stderr.contains("error: port \(port) on 127.0.0.1 is already in use"))
+  }
+}
