@@ -14,12 +14,7 @@ enum SiteSession {
   static func load(_ directory: String, prefix: String, context: CommandContext) -> Result<
     Site, Stopped
   > {
-    let loaded: LoadedSite
-    do {
-      loaded = try SiteLoader(siteDirectory: directory).load()
-    } catch {
-      context.console.error("error: \(error)")
-      context.console.error("  hint: \(error.hint)")
+    guard let loaded = read(directory, context: context) else {
       return .failure(Stopped(status: .ioFailure))
     }
     guard let site = loaded.site() else {
@@ -29,5 +24,16 @@ enum SiteSession {
       return .failure(Stopped(status: .contentErrors))
     }
     return .success(site)
+  }
+
+  /// The site as read, problems included, or nil after printing why it cannot be read at all.
+  static func read(_ directory: String, context: CommandContext) -> LoadedSite? {
+    do {
+      return try SiteLoader(siteDirectory: directory).load()
+    } catch {
+      context.console.error("error: \(error)")
+      context.console.error("  hint: \(error.hint)")
+      return nil
+    }
   }
 }

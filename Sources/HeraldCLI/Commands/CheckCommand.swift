@@ -26,14 +26,7 @@ enum CheckCommand {
     let now = try context.now(arguments.value("--now"))
     let strict = arguments.flag("--strict")
     let (directory, prefix) = context.site(arguments.value("--site"))
-    let loaded: LoadedSite
-    do {
-      loaded = try SiteLoader(siteDirectory: directory).load()
-    } catch {
-      context.console.error("error: \(error)")
-      context.console.error("  hint: \(error.hint)")
-      return .ioFailure
-    }
+    guard let loaded = SiteSession.read(directory, context: context) else { return .ioFailure }
     let diagnostics = loaded.reportedDiagnostics(strict: strict)
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     let summary = DiagnosticSummary(diagnostics, announcements: loaded.announcementCount)

@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 import HeraldCore
 
 /// Reads a Markdown body with cmark into the shape an app can show.
@@ -133,14 +134,14 @@ private struct Walker {
 
   /// `|---|:--:|` and `--- | ---`: cells of dashes with optional colons, split by pipes.
   static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: " \t")
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     guard text.contains("|"), text.contains("-") else { return false }
     var cells = text.split(separator: "|", omittingEmptySubsequences: false)
     if text.hasPrefix("|") { cells.removeFirst() }
     if text.hasSuffix("|") { cells.removeLast() }
     return !cells.isEmpty
       && cells.allSatisfy { cell in
-        let trimmed = String(cell).trimmingCharacters(in: " \t")
+        let trimmed = String(cell).trimmingCharacters(in: .whitespaces)
         var core = Substring(trimmed)
         if core.hasPrefix(":") { core = core.dropFirst() }
         if core.hasSuffix(":") { core = core.dropLast() }
@@ -227,15 +228,5 @@ private struct Walker {
       }
     }
     return spans
-  }
-}
-
-extension String {
-  /// The text without leading and trailing characters from a set.
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-    return String(slice)
   }
 }

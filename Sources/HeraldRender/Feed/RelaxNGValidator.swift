@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 
 /// Validates XML against a RELAX NG schema (XML syntax) with libxml2, collecting every error.
 public struct RelaxNGValidator: Sendable {
@@ -48,7 +49,7 @@ public struct RelaxNGValidator: Sendable {
         let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
         let message = error.pointee.message.map { String(cString: $0) } ?? "invalid"
         collector.messages.append(
-          "line \(error.pointee.line): " + message.trimmingCharacters(in: "\n"))
+          "line \(error.pointee.line): " + message.trimmingCharacters(in: .newlines))
       }, box.toOpaque())
     let result = xmlRelaxNGValidateDoc(validation, parsed)
     if result != 0 && collector.messages.isEmpty {
@@ -61,14 +62,4 @@ public struct RelaxNGValidator: Sendable {
 /// Collects libxml2's error messages through the callback's context pointer.
 private final class ErrorCollector {
   var messages: [String] = []
-}
-
-extension String {
-  /// The text without leading and trailing characters from a set.
-  fileprivate func trimmingCharacters(in set: String) -> String {
-    var slice = Substring(self)
-    while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-    while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-    return String(slice)
-  }
 }
