@@ -46,8 +46,8 @@ public enum HeraldProcess {
     let output = try TemporaryDirectory()
     let stdoutURL = output.url.appending(path: "stdout")
     let stderrURL = output.url.appending(path: "stderr")
-    FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
     let stdout = try FileHandle(forWritingTo: stdoutURL)
     let stderr = try FileHandle(forWritingTo: stderrURL)
     process.standardOutput = stdout

@@ -63,7 +63,9 @@ struct GitRevisionSite {
     // Standard error goes to a file, so that neither stream can fill up while the other is read.
     let errorPath = FileManager.default.temporaryDirectory
       .appending(path: "herald-git-\(UUID().uuidString)").path
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
+    guard FileManager.default.createFile(atPath: errorPath, contents: nil) else {
+      throw Failure(message: "cannot create a temporary file for git's messages")
+    }
     defer { try? FileManager.default.removeItem(atPath: errorPath) }
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: errorPath)
