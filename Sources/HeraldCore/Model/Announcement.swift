@@ -1,37 +1,68 @@
 /// One announcement record, typed and checked.
+///
+/// The fields live in one shared, immutable box: a record is copied into many lists (the archive,
+/// the feed, every manifest), and a copy then costs one reference count instead of one per field.
 public struct Announcement: Sendable, Hashable {
+  /// The stored fields.
+  private struct Fields: Sendable, Hashable {
+    let id: String
+    let title: String
+    let severity: Severity
+    let kind: Kind
+    let body: AnnouncementBody
+    let range: VersionRange
+    let platforms: [String]?
+    let action: ActionTarget?
+    let actionLabel: String?
+    let blocking: Bool
+    let active: Bool
+    let draft: Bool
+    let publishAt: Timestamp
+    let expiresAt: Timestamp?
+    let updatedAt: Timestamp?
+    let source: RecordSource
+  }
+
+  /// The box that copies of a record share.
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private let box: Box
+
   /// The slug that keys seen state, anchors and URLs; it never changes once published.
-  public var id: String
+  public var id: String { box.fields.id }
   /// The plain-text title.
-  public var title: String
+  public var title: String { box.fields.title }
   /// How it interrupts.
-  public var severity: Severity
+  public var severity: Severity { box.fields.severity }
   /// What it is about.
-  public var kind: Kind
+  public var kind: Kind { box.fields.kind }
   /// The body.
-  public var body: AnnouncementBody
+  public var body: AnnouncementBody { box.fields.body }
   /// The app versions it reaches.
-  public var range: VersionRange
+  public var range: VersionRange { box.fields.range }
   /// The platforms it reaches, sorted; nil means every configured platform.
-  public var platforms: [String]?
+  public var platforms: [String]? { box.fields.platforms }
   /// Where its button leads, if it has one.
-  public var action: ActionTarget?
+  public var action: ActionTarget? { box.fields.action }
   /// The button's label, if the record gives one.
-  public var actionLabel: String?
+  public var actionLabel: String? { box.fields.actionLabel }
   /// Whether it is a force-update wall.
-  public var blocking: Bool
+  public var blocking: Bool { box.fields.blocking }
   /// False removes it from every output: the kill switch.
-  public var active: Bool
+  public var active: Bool { box.fields.active }
   /// A draft is left out of outputs unless asked for.
-  public var draft: Bool
+  public var draft: Bool { box.fields.draft }
   /// When it goes live; also its published date.
-  public var publishAt: Timestamp
+  public var publishAt: Timestamp { box.fields.publishAt }
   /// When it stops interrupting, if ever.
-  public var expiresAt: Timestamp?
+  public var expiresAt: Timestamp? { box.fields.expiresAt }
   /// When it was last changed, for the feed.
-  public var updatedAt: Timestamp?
+  public var updatedAt: Timestamp? { box.fields.updatedAt }
   /// Where it was read from, for diagnostics that concern a field.
-  public var source: RecordSource
+  public var source: RecordSource { box.fields.source }
 
   /// Makes a record from its fields.
   public init(
@@ -41,23 +72,21 @@ public struct Announcement: Sendable, Hashable {
     publishAt: Timestamp, expiresAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
     source: RecordSource = RecordSource(file: "")
   ) {
-    self.id = id
-    self.title = title
-    self.severity = severity
-    self.kind = kind
-    self.body = body
-    self.range = range
-    self.platforms = platforms
-    self.action = action
-    self.actionLabel = actionLabel
-    self.blocking = blocking
-    self.active = active
-    self.draft = draft
-    self.publishAt = publishAt
-    self.expiresAt = expiresAt
-    self.updatedAt = updatedAt
-    self.source = source
+    box = Box(
+      Fields(
+        id: id, title: title, severity: severity, kind: kind, body: body, range: range,
+        platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
+        active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
+        updatedAt: updatedAt, source: source))
   }
+
+  /// Equal when every field is equal.
+  public static func == (lhs: Announcement, rhs: Announcement) -> Bool {
+    lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+  }
+
+  /// Hashes every field.
+  public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
   /// Whether the record reaches a platform.
   public func reaches(platform: String) -> Bool { platforms?.contains(platform) ?? true }
