@@ -85,6 +85,10 @@ struct ExplainAndNewTests {
         let inManifest = (document["announcements"] as? [[String: Any]] ?? [])
           .filter { $0["inManifest"] as? Bool == true }.compactMap { $0["id"] as? String }
         #expect(Set(inManifest) == Set(decision.archive.map(\.id)))
+        let outcomes = (document["announcements"] as? [[String: Any]] ?? []).compactMap {
+          $0["outcome"] as? String
+        }
+        #expect(!outcomes.contains("unexplained"), "\(platform) \(version)")
       }
     }
   }

@@ -28,11 +28,14 @@ struct Explanation {
     case inManifest(RowVerdict.Outcome)
     /// It is not in the manifest, for this reason.
     case excluded(ManifestExclusion)
+    /// It is not in the manifest, though no rule leaves it out: a herald bug, said as such.
+    case unexplained
 
     var code: String {
       switch self {
       case .inManifest(let verdict): return verdict.code
       case .excluded(let exclusion): return exclusion.code
+      case .unexplained: return "unexplained"
       }
     }
 
@@ -40,6 +43,7 @@ struct Explanation {
       switch self {
       case .inManifest(let verdict): return verdict.explanation
       case .excluded(let exclusion): return "not in the manifest: " + exclusion.explanation
+      case .unexplained: return "not in the manifest, and no rule says why: please report this"
       }
     }
   }
@@ -66,10 +70,9 @@ struct Explanation {
       if let verdict = verdicts[announcement.id] {
         return (announcement, .inManifest(verdict))
       }
-      let exclusion =
-        ManifestExclusion.reason(for: announcement, platform: platform, version: version, now: now)
-        ?? .inactive
-      return (announcement, .excluded(exclusion))
+      let exclusion = ManifestExclusion.reason(
+        for: announcement, platform: platform, version: version, now: now)
+      return (announcement, exclusion.map(Outcome.excluded) ?? .unexplained)
     }
   }
 

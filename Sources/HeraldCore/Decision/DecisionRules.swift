@@ -51,24 +51,19 @@ public enum DecisionRules {
     let shown: Interruption? =
       wall.map(Interruption.wall) ?? takeover.map(Interruption.takeover)
       ?? dialog.map(Interruption.dialog) ?? strip.map(Interruption.strip)
-    if let shown { verdicts[shown.row.id] = .shown(shown.shape) }
-    for row in walls where row.id != wall?.id {
-      verdicts[row.id] = .superseded(by: wall?.id ?? "")
-    }
-    for row in eligible where verdicts[row.id] == nil {
+    // Every row that is neither held back nor shown says what it lost to.
+    func outcome(of row: ManifestRow) -> RowVerdict.Outcome {
+      if let early = verdicts[row.id] { return early }
+      if let shown, shown.row.id == row.id { return .shown(shown.shape) }
+      if let wall { return row.blocking ? .superseded(by: wall.id) : .behindWall(wall.id) }
       let choice = [takeover, dialog, strip].compactMap { $0 }.first { $0.severity == row.severity }
-      if let wall {
-        verdicts[row.id] = .behindWall(wall.id)
-      } else if let choice, choice.id != row.id {
-        verdicts[row.id] = .superseded(by: choice.id)
-      } else if let shown {
-        verdicts[row.id] = .outranked(by: shown.row.id)
-      }
+      if let choice, choice.id != row.id { return .superseded(by: choice.id) }
+      return .outranked(by: shown?.row.id ?? row.id)
     }
     return ClientDecision(
       shown: shown, wall: wall, takeover: wall == nil ? takeover : nil,
       dialog: wall == nil ? dialog : nil, strip: wall == nil ? strip : nil, badge: badge,
       archive: rows,
-      verdicts: rows.map { RowVerdict(id: $0.id, outcome: verdicts[$0.id] ?? .seen) })
+      verdicts: rows.map { RowVerdict(id: $0.id, outcome: outcome(of: $0)) })
   }
 }
