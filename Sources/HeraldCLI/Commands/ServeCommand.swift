@@ -103,8 +103,7 @@ private struct Rebuilder {
     case .built(let report):
       printer.printText(report.diagnostics)
       let elapsed = ContinuousClock.now - started
-      let milliseconds =
-        elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+      let milliseconds = elapsed.milliseconds
       console.out(
         "built \(DiagnosticSummary.count(report.announcements, "announcement")): "
           + "\(DiagnosticSummary.count(report.files.written, "file")) written in \(milliseconds) ms"

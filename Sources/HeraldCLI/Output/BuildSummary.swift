@@ -14,9 +14,7 @@ struct BuildSummary: CustomStringConvertible {
   var description: String {
     let census = report.census
     let files = report.files
-    let milliseconds =
-      elapsed.components.seconds * 1000
-      + elapsed.components.attoseconds / 1_000_000_000_000_000
+    let milliseconds = elapsed.milliseconds
     return "built \(output) for \(now): "
       + "\(census.live) published, \(census.scheduled) scheduled, \(census.expired) expired, "
       + "\(census.inactive) inactive, \(DiagnosticSummary.count(census.drafts, "draft")); "
