@@ -24,13 +24,11 @@ let package = Package(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    // The one Linux call Glibc's Swift module does not expose (renameat2 for an atomic swap).
-    .target(name: "CFileSystem"),
 
     // MARK: The pipeline.
     .target(name: "HeraldCore"),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
-    .target(name: "HeraldFiles", dependencies: ["CFileSystem"]),
+    .target(name: "HeraldFiles", dependencies: ["HeraldCore"]),
     .target(
       name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(

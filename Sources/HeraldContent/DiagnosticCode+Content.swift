@@ -3,8 +3,6 @@ import HeraldCore
 extension DiagnosticCode {
   /// A file that is not valid UTF-8.
   public static let invalidUTF8 = DiagnosticCode("invalid-utf8")
-  /// A file that could not be read.
-  public static let unreadableFile = DiagnosticCode("unreadable-file")
   /// A Markdown record that does not start with a `---` line.
   public static let missingFrontMatter = DiagnosticCode("missing-front-matter")
   /// A Markdown record whose front matter has no closing `---` line.

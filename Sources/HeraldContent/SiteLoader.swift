@@ -15,75 +15,135 @@ public struct SiteLoader: Sendable {
   public init(siteDirectory: String) { self.siteDirectory = siteDirectory }
 
   /// Reads and checks the whole site; throws only when the site cannot be read at all.
+  ///
+  /// Nothing outside the site folder is read: a symbolic link that leaves it is an error naming the
+  /// link and its target, as are FIFOs, devices and link loops where a file should be.
   public func load() throws(SiteLoadError) -> LoadedSite {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: siteDirectory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { throw .siteNotFound(siteDirectory) }
-    let configPath = path(SiteConfigDecoder.fileName)
-    guard let configData = FileManager.default.contents(atPath: configPath) else {
-      if FileManager.default.fileExists(atPath: configPath) { throw .unreadable(configPath) }
-      throw .configNotFound(siteDirectory)
+    let site: ConfinedFolder
+    switch ConfinedFolder.open(siteDirectory) {
+    case .success(let folder): site = folder
+    case .failure(.missing): throw .siteNotFound(siteDirectory)
+    case .failure(.notAFolder(let what)): throw .siteNotAFolder(siteDirectory, what)
+    case .failure(let problem): throw .unreadable(problem.message(for: siteDirectory))
     }
-    let configResult = SiteConfigReader.read(Array(configData))
-    var diagnostics = configResult.diagnostics
+    var diagnostics: [Diagnostic] = []
+    var config: SiteConfig?
+    switch site.read(SiteConfigDecoder.fileName) {
+    case .success(let bytes):
+      let configResult = SiteConfigReader.read(bytes)
+      config = configResult.config
+      diagnostics += configResult.diagnostics
+    case .failure(.missing): throw .configNotFound(siteDirectory)
+    case .failure(.unreadable(let reason)):
+      throw .unreadable("\(siteDirectory)/\(SiteConfigDecoder.fileName): \(reason)")
+    case .failure(let problem):
+      diagnostics.append(problem.diagnostic(SiteConfigDecoder.fileName))
+    }
 
-    let listing = try announcementFiles()
-    diagnostics += listing.unexpected
-    let reader = RecordFileReader(config: configResult.config)
-    let directory = siteDirectory
+    let listing = try announcementFiles(in: site)
+    diagnostics += listing.problems
+    let reader = RecordFileReader(config: config)
     let records = listing.records.concurrentMap { entry -> DecodedRecord in
       let file = Self.announcementsFolder + "/" + entry.name
-      guard let bytes = FileSystem.read(directory + "/" + file) else {
+      switch FileSystem.readRegular(entry.path) {
+      case .success(let bytes):
+        return reader.read(bytes, file: file, format: entry.format)
+      case .failure(let error):
         return .unreadable(
           file: file,
           diagnostics: [
             Diagnostic(
               file: file, position: .start, code: .unreadableFile,
-              message: "the file cannot be read")
+              message: "the file cannot be read: \(error.reason)",
+              hint: "check the file's permissions")
           ])
       }
-      return reader.read(bytes, file: file, format: entry.format)
     }
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
-    return LoadedSite(
-      config: configResult.config, records: records, diagnostics: diagnostics.sorted())
+    return LoadedSite(config: config, records: records, diagnostics: diagnostics.sorted())
   }
 
-  private func path(_ relative: String) -> String { siteDirectory + "/" + relative }
+  /// A record file found in the announcements folder, at its resolved path.
+  struct RecordEntry: Sendable {
+    let name: String
+    let path: String
+    let format: RecordFileReader.Format
+  }
 
-  /// The record files in path order, and a warning for everything else in the folder.
-  private func announcementFiles() throws(SiteLoadError) -> (
-    records: [(name: String, format: RecordFileReader.Format)], unexpected: [Diagnostic]
+  /// The record files in path order, and a diagnostic for everything else in the folder.
+  private func announcementFiles(in site: ConfinedFolder) throws(SiteLoadError) -> (
+    records: [RecordEntry], problems: [Diagnostic]
   ) {
-    let folder = path(Self.announcementsFolder)
-    switch FileSystem.kind(of: folder) {
-    case .directory: break
-    case .file: throw .unreadable(folder)
-    case .other: return ([], [])
+    let folder = Self.announcementsFolder
+    let entries: [ConfinedFolder.Listed]
+    switch site.list(folder) {
+    case .success(let listed): entries = listed
+    case .failure(.missing):
+      return ([], [missingFolder(in: site)])
+    case .failure(.unreadable(let reason)):
+      throw .unreadable("\(siteDirectory)/\(folder): \(reason)")
+    case .failure(let problem):
+      return ([], [problem.diagnostic(folder)])
     }
-    guard let entries = FileSystem.list(folder) else { throw .unreadable(folder) }
-    var records: [(name: String, format: RecordFileReader.Format)] = []
-    var unexpected: [Diagnostic] = []
-    for entry in entries {
-      let name = entry.name
-      let file = Self.announcementsFolder + "/" + name
-      if entry.kind == .file && name.hasSuffix(".md") {
-        records.append((name, .markdown))
-      } else if entry.kind == .file && name.hasSuffix(".json") {
-        records.append((name, .json))
-      } else {
-        unexpected.append(
-          Diagnostic(
-            file: file, position: .start, severity: .warning, code: .unexpectedFile,
-            message: entry.kind == .directory
-              ? "the folder \(name) is not read: records are .md or .json files directly in \(Self.announcementsFolder)"
-              : "\(name) is not a record and is not read: records end in .md or .json",
-            hint: "move it out of \(Self.announcementsFolder), or rename it"))
+    var records: [RecordEntry] = []
+    var problems: [Diagnostic] = []
+    for item in entries {
+      let name = item.name
+      let file = folder + "/" + name
+      let format: RecordFileReader.Format? =
+        name.hasSuffix(".md") ? .markdown : name.hasSuffix(".json") ? .json : nil
+      switch item.entry {
+      case .success(.file(let path)) where format != nil:
+        records.append(RecordEntry(name: name, path: path, format: format ?? .markdown))
+      case .success(.directory):
+        problems.append(
+          unexpected(
+            file,
+            "the folder \(name) is not read: records are .md or .json files directly in \(folder)"
+          ))
+      case .success(.file):
+        problems.append(
+          unexpected(file, "\(name) is not a record and is not read: records end in .md or .json"))
+      case .success(.special(let what)) where format != nil:
+        problems.append(SiteFileProblem.notAFile(what: what).diagnostic(file))
+      case .success(.special(let what)):
+        problems.append(unexpected(file, "\(name) is \(what) and is not read"))
+      case .failure(let problem):
+        problems.append(problem.diagnostic(file))
       }
     }
-    return (records, unexpected)
+    return (records, problems)
+  }
+
+  private func unexpected(_ file: String, _ message: String) -> Diagnostic {
+    Diagnostic(
+      file: file, position: .start, severity: .warning, code: .unexpectedFile, message: message,
+      hint: "move it out of \(Self.announcementsFolder), or rename it")
+  }
+
+  /// The error for a site without its announcements folder, suggesting a near miss
+  /// (`content/Announcements`) when there is one.
+  private func missingFolder(in site: ConfinedFolder) -> Diagnostic {
+    let folder = Self.announcementsFolder
+    var hint = "create \(folder)/ and put one .md or .json file per announcement in it"
+    var candidates: [String] = []
+    if case .success(let top) = site.list() {
+      for item in top where item.name.lowercased() == "content" {
+        candidates.append(item.name + "/announcements")
+        if case .success(let inner) = site.list(item.name) {
+          candidates += inner.map { item.name + "/" + $0.name }
+        }
+      }
+    }
+    if let near = NearestName.suggestion(for: folder, among: candidates.filter { $0 != folder }) {
+      hint = "did you mean \(near)? herald reads \(folder), spelled exactly"
+    } else if case .success(.file) = site.entry("content") {
+      hint = "content is a file; make it a folder that holds announcements/"
+    }
+    return Diagnostic(
+      file: folder, position: .start, code: .missingAnnouncements,
+      message: "the site has no \(folder) folder, so it has no announcements", hint: hint)
   }
 }
 
@@ -91,24 +151,28 @@ public struct SiteLoader: Sendable {
 public enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The site folder does not exist.
   case siteNotFound(String)
+  /// The site path is a file or something else, not a folder.
+  case siteNotAFolder(String, String)
   /// The site folder has no herald.yaml.
   case configNotFound(String)
-  /// A file or folder exists but cannot be read.
+  /// A file or folder exists but the system refuses to read it (the message says which and why).
   case unreadable(String)
 
   /// A message for standard error.
   public var description: String {
     switch self {
     case .siteNotFound(let path): return "the site folder \(path) does not exist"
+    case .siteNotAFolder(let path, let what): return "the site \(path) is \(what), not a folder"
     case .configNotFound(let path): return "there is no herald.yaml in \(path)"
-    case .unreadable(let path): return "cannot read \(path)"
+    case .unreadable(let message): return message
     }
   }
 
   /// What to do about it.
   public var hint: String {
     switch self {
-    case .siteNotFound, .configNotFound: return "run herald in a site folder, or pass --site DIR"
+    case .siteNotFound, .siteNotAFolder, .configNotFound:
+      return "run herald in a site folder, or pass --site DIR"
     case .unreadable: return "check the file's permissions"
     }
   }

@@ -1,19 +1,26 @@
-import CFileSystem
-
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The few POSIX file operations herald needs, without Foundation's per-file overhead: reading and
-/// listing a site, writing thousands of files, and swapping an output folder in one step.
+/// listing a site, writing thousands of files, and renaming them into place.
 public enum FileSystem {
-  /// Reads a whole regular file, or returns nil when it cannot be read.
+  /// Reads a whole regular file, or returns nil when it cannot be read (or is not a regular file).
   public static func read(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    try? readRegular(path).get()
+  }
+
+  /// Reads a whole regular file without following a final symbolic link and without blocking on a
+  /// FIFO: the file is opened non-blocking and checked to be regular before anything is read.
+  public static func readRegular(_ path: String) -> Result<[UInt8], FileSystemError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    guard descriptor >= 0 else { return .failure(.lastError(path)) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard fstat(descriptor, &status) == 0 else { return .failure(.lastError(path)) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      return .failure(FileSystemError(path: path, reason: "not a regular file"))
+    }
     let size = Int(status.st_size)
     var bytes = [UInt8](repeating: 0, count: size)
     var offset = 0
@@ -21,10 +28,18 @@ public enum FileSystem {
       let count = bytes.withUnsafeMutableBytes { buffer in
         Glibc.read(descriptor, buffer.baseAddress.map { $0 + offset }, size - offset)
       }
-      guard count > 0 else { return nil }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        // A file that shrank while it was read is read as far as it goes; an error is an error.
+        if count == 0 {
+          bytes.removeLast(size - offset)
+          break
+        }
+        return .failure(.lastError(path))
+      }
       offset += count
     }
-    return bytes
+    return .success(bytes)
   }
 
   /// Writes a whole file, replacing it (no fsync: callers make their writes atomic otherwise).
@@ -47,6 +62,16 @@ public enum FileSystem {
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .lastError(path) }
   }
 
+  /// Creates a folder and its parents; existing ones are fine.
+  public static func makeDirectories(_ path: String) throws(FileSystemError) {
+    var status = stat()
+    if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return }
+    let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    if !parent.isEmpty && parent != path { try makeDirectories(parent) }
+    try makeDirectory(path)
+  }
+
   /// The kinds of directory entry herald tells apart.
   public enum EntryKind: Sendable, Equatable {
     /// A regular file (or a link to one).
@@ -57,40 +82,59 @@ public enum FileSystem {
     case other
   }
 
-  /// The entries of a folder without `.` and `..`, sorted by name; nil when it cannot be read.
-  public static func list(_ path: String) -> [(name: String, kind: EntryKind)]? {
+  /// The names in a folder without `.` and `..`, with their `d_type` (`DT_REG`, `DT_LNK`…), sorted
+  /// by name in byte order; nil when the folder cannot be read.
+  public static func listNames(_ path: String) -> [(name: String, type: Int32)]? {
     guard let directory = opendir(path) else { return nil }
     defer { closedir(directory) }
-    var entries: [(name: String, kind: EntryKind)] = []
+    var entries: [(name: String, type: Int32)] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       guard name != "." && name != ".." else { continue }
-      switch Int32(entry.pointee.d_type) {
-      case Int32(DT_REG): entries.append((name, .file))
-      case Int32(DT_DIR): entries.append((name, .directory))
-      default: entries.append((name, kind(of: path + "/" + name)))
+      var type = Int32(entry.pointee.d_type)
+      if type == Int32(DT_UNKNOWN) {
+        // Some file systems do not fill d_type; ask lstat instead.
+        var status = stat()
+        if lstat(path + "/" + name, &status) == 0 { type = Self.directoryType(status.st_mode) }
       }
+      entries.append((name, type))
     }
-    return entries.sorted { $0.name < $1.name }
+    return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
   }
 
-  /// The paths of every file under a folder, relative to it, sorted; links are not followed.
+  private static func directoryType(_ mode: mode_t) -> Int32 {
+    switch mode & S_IFMT {
+    case S_IFREG: return Int32(DT_REG)
+    case S_IFDIR: return Int32(DT_DIR)
+    case S_IFLNK: return Int32(DT_LNK)
+    case S_IFIFO: return Int32(DT_FIFO)
+    case S_IFSOCK: return Int32(DT_SOCK)
+    default: return Int32(DT_CHR)
+    }
+  }
+
+  /// The paths of every file under a folder, relative to it, sorted; links are not followed, and the
+  /// walk keeps its own stack, so a deep tree cannot exhaust the call stack.
   public static func files(under root: String) -> [String] {
     var files: [String] = []
-    func walk(_ relative: String) {
-      guard let entries = list(relative.isEmpty ? root : root + "/" + relative) else { return }
+    var pending = [""]
+    while let relative = pending.popLast() {
+      guard let entries = listNames(relative.isEmpty ? root : root + "/" + relative) else {
+        continue
+      }
       for entry in entries {
         let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-        if entry.kind == .directory { walk(path) } else { files.append(path) }
+        if entry.type == Int32(DT_DIR) { pending.append(path) } else { files.append(path) }
       }
     }
-    walk("")
-    return files.sorted()
+    return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
   /// Removes a folder and everything in it, without following links; a missing path is fine.
+  ///
+  /// The walk keeps its own stack, so a deep tree cannot exhaust the call stack.
   public static func removeTree(_ path: String) throws(FileSystemError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
@@ -98,18 +142,28 @@ public enum FileSystem {
       guard unlink(path) == 0 else { throw .lastError(path) }
       return
     }
-    for entry in list(path) ?? [] {
-      let child = path + "/" + entry.name
-      if entry.kind == .directory && !isLink(child) {
-        try removeTree(child)
-      } else {
-        guard unlink(child) == 0 else { throw .lastError(child) }
+    // Folders are removed after their contents: a folder is pushed back (marked) before its
+    // children so that it is popped again once they are gone.
+    var pending: [(path: String, emptied: Bool)] = [(path, false)]
+    while let (folder, emptied) = pending.popLast() {
+      if emptied {
+        guard rmdir(folder) == 0 else { throw .lastError(folder) }
+        continue
+      }
+      pending.append((folder, true))
+      for entry in listNames(folder) ?? [] {
+        let child = folder + "/" + entry.name
+        if entry.type == Int32(DT_DIR) {
+          pending.append((child, false))
+        } else {
+          guard unlink(child) == 0 else { throw .lastError(child) }
+        }
       }
     }
-    guard rmdir(path) == 0 else { throw .lastError(path) }
   }
 
-  private static func isLink(_ path: String) -> Bool {
+  /// Whether a path is a symbolic link (not followed).
+  public static func isLink(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
   }
@@ -125,27 +179,68 @@ public enum FileSystem {
     }
   }
 
-  /// Hard-links a file to a new path; false when the file system refuses.
-  public static func link(_ existing: String, to path: String) -> Bool {
-    Glibc.link(existing, path) == 0
+  /// The path with every symbolic link, `.` and `..` resolved, or nil with `errno` set.
+  public static func resolve(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
-  /// Gives a file the access and modification times of another.
-  public static func copyTimes(from source: String, to path: String) {
+  /// The text a symbolic link holds, or nil when the path is not a link.
+  public static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Words for a file type, for messages: "a FIFO (named pipe)", "a socket", "a device".
+  public static func describe(mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: return "a file"
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFLNK: return "a symbolic link"
+    default: return "not a regular file"
+    }
+  }
+
+  /// Whether anything (a file, a folder, a link, even a dangling one) exists at a path.
+  public static func exists(_ path: String) -> Bool {
     var status = stat()
-    guard stat(source, &status) == 0 else { return }
-    var times = [status.st_atim, status.st_mtim]
-    _ = utimensat(AT_FDCWD, path, &times, 0)
+    return lstat(path, &status) == 0
+  }
+
+  /// Whether a path is a folder itself (not a link to one).
+  public static func isRealDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Makes sure every folder on a relative file path exists inside `root` as a real folder:
+  /// a file or a symbolic link in the way is removed first, so nothing is ever written through a
+  /// link to somewhere else.
+  public static func makeRealDirectories(for relativeFile: String, in root: String)
+    throws(FileSystemError)
+  {
+    var folder = root
+    let components = relativeFile.split(separator: "/").dropLast()
+    for component in components {
+      folder += "/" + component
+      var status = stat()
+      if lstat(folder, &status) == 0 {
+        if (status.st_mode & S_IFMT) == S_IFDIR { continue }
+        guard unlink(folder) == 0 else { throw .lastError(folder) }
+      }
+      if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .lastError(folder) }
+    }
   }
 
   /// Renames a path.
   public static func rename(_ path: String, to destination: String) throws(FileSystemError) {
     guard Glibc.rename(path, destination) == 0 else { throw .lastError(destination) }
-  }
-
-  /// Exchanges two existing paths in one step (Linux renameat2); throws where that is unsupported.
-  public static func exchange(_ path: String, with other: String) throws(FileSystemError) {
-    guard herald_exchange_paths(path, other) == 0 else { throw .lastError(other) }
   }
 }
 
@@ -163,7 +258,7 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   /// The error of the last failed system call.
-  static func lastError(_ path: String) -> FileSystemError {
+  package static func lastError(_ path: String) -> FileSystemError {
     FileSystemError(path: path, reason: String(cString: strerror(errno)))
   }
 

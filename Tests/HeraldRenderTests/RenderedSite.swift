@@ -12,7 +12,7 @@ struct RenderedSite {
   init(folder: URL, now: String = "2026-11-30T12:00:00Z", drafts: Bool = false) throws {
     let loaded = try SiteLoader(siteDirectory: folder.path).load()
     let site = try #require(loaded.site(), "\(loaded.diagnostics)")
-    let theme = try Theme.load(siteDirectory: folder.path, name: site.config.theme).get()
+    let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
     renderer = try SiteRenderer(
       site: site, theme: theme,
       options: BuildOptions(now: try #require(Timestamp(now)), includeDrafts: drafts))

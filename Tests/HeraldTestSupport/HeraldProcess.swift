@@ -10,6 +10,8 @@ public enum HeraldProcess {
     public let stdout: String
     /// Standard error.
     public let stderr: String
+    /// Whether the run was killed for taking longer than its time limit.
+    public var timedOut = false
   }
 
   /// The binary that `swift build` put beside the test bundle.
@@ -29,10 +31,11 @@ public enum HeraldProcess {
     return Fixtures.packageRoot.appending(path: ".build/debug/herald")
   }
 
-  /// Runs herald with arguments in a folder, with extra environment variables, and waits for it.
+  /// Runs herald with arguments in a folder, with extra environment variables, and waits for it;
+  /// a run that outlives `timeLimit` is killed (a hang is then a failure, not a stuck test run).
   public static func run(
     _ arguments: [String], in directory: URL = Fixtures.packageRoot,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], timeLimit: TimeInterval = 120
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
@@ -53,13 +56,21 @@ public enum HeraldProcess {
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
     try process.run()
-    process.waitUntilExit()
+    let timedOut = finished.wait(timeout: .now() + timeLimit) == .timedOut
+    if timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      finished.wait()
+    }
     try stdout.close()
     try stderr.close()
-    return Result(
+    var result = Result(
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    result.timedOut = timedOut
+    return result
   }
 }

@@ -17,6 +17,10 @@ struct SiteBuilder: Sendable {
   let strict: Bool
   /// Whether a folder herald did not write may be replaced.
   let force: Bool
+  /// Whether the build may remove every announcement the previous output had.
+  var allowEmpty = false
+  /// Called when another build holds the output folder and this one waits for it.
+  var waiting: @Sendable () -> Void = {}
 
   /// How a build ended.
   enum Outcome: Sendable {
@@ -26,6 +30,8 @@ struct SiteBuilder: Sendable {
     case contentErrors(diagnostics: [Diagnostic], announcements: Int)
     /// The site could not be read or the output not written.
     case failure(message: String, hint: String?)
+    /// The build was refused for what it would do (publish an empty channel); nothing was written.
+    case refused(message: String, hint: String?)
   }
 
   /// What a successful build did.
@@ -42,23 +48,16 @@ struct SiteBuilder: Sendable {
 
   /// Runs the build.
   func build() -> Outcome {
-    let loaded: LoadedSite
+    let checked: CheckedSite
     do {
-      loaded = try SiteLoader(siteDirectory: siteDirectory).load()
+      checked = try CheckedSite.load(siteDirectory)
     } catch {
       return .failure(message: error.description, hint: error.hint)
     }
-    let diagnostics = loaded.reportedDiagnostics(strict: strict)
-    guard let site = loaded.site(strict: strict) else {
+    let loaded = checked.loaded
+    let diagnostics = checked.diagnostics(strict: strict)
+    guard let (site, theme) = checked.buildable(strict: strict) else {
       return .contentErrors(diagnostics: diagnostics, announcements: loaded.announcementCount)
-    }
-    let theme: Theme
-    switch Theme.load(siteDirectory: siteDirectory, name: site.config.theme) {
-    case .success(let loadedTheme): theme = loadedTheme
-    case .failure(let problems):
-      return .contentErrors(
-        diagnostics: (diagnostics + problems.diagnostics).sorted(),
-        announcements: loaded.announcementCount)
     }
     do {
       let renderer = try SiteRenderer(site: site, theme: theme, options: options)
@@ -66,11 +65,23 @@ struct SiteBuilder: Sendable {
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
       for file in plan { byPath[file.path] = file }
       let files = byPath
-      let summary = try OutputWriter(outputDirectory: outputDirectory, siteDirectory: siteDirectory)
-        .write(plan.map(\.path), force: force) { path in
-          guard let file = files[path] else { return [] }
-          return try renderer.render(file)
+      let paths = plan.map(\.path)
+      let output = outputDirectory
+      let allowEmpty = allowEmpty
+      let vet: (Set<String>) throws(OutputError) -> Void = { previous throws(OutputError) in
+        guard !allowEmpty else { return }
+        let before = previous.count { Self.isRecordPage($0) }
+        if before > 0 && !paths.contains(where: Self.isRecordPage) {
+          throw .wouldEmptyChannel(output, before)
         }
+      }
+      let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
+        .write(
+          paths, force: force, waiting: waiting, vet: vet,
+          render: { path in
+            guard let file = files[path] else { return [] }
+            return try renderer.render(file)
+          })
       return .built(
         Report(
           diagnostics: diagnostics, announcements: loaded.announcementCount,
@@ -83,9 +94,18 @@ struct SiteBuilder: Sendable {
       return .contentErrors(
         diagnostics: (diagnostics + [diagnostic]).sorted(), announcements: loaded.announcementCount)
     } catch let error as OutputError {
+      if case .wouldEmptyChannel = error {
+        return .refused(message: error.description, hint: error.hint)
+      }
       return .failure(message: error.description, hint: error.hint)
     } catch {
       return .failure(message: "\(error)", hint: nil)
     }
+  }
+
+  /// Whether an output path is a record's page (`announcements/<id>/index.html`).
+  static func isRecordPage(_ path: String) -> Bool {
+    path.hasPrefix("announcements/") && path.hasSuffix("/index.html")
+      && path.split(separator: "/").count == 3
   }
 }

@@ -18,12 +18,15 @@ enum BuildCommand {
       .flag("--drafts", "Include drafts, marked as drafts, in every output."),
       SharedOptions.strict,
       .flag("--force", "Replace an output folder that herald did not write."),
+      .flag("--allow-empty", "Allow a build that removes every announcement the output had."),
       .flag("--quiet", "Print nothing but problems."),
     ],
     discussion: """
-      The tree is built beside the output folder and swapped in whole: when anything fails, the
-      previous output is left as it was. Files whose bytes did not change keep their modification
-      time. The same site and --now always give the same bytes.
+      Changed files are written completely into the output's .herald-staging/ folder first and
+      then renamed into place: when anything fails, the previous output is left as it was. Files
+      whose bytes did not change are not touched and keep their modification time. A second build
+      into the same output waits for the first. The same site and --now always give the same
+      bytes. The output can never be the site, contain it, or be inside its content/ or themes/.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -38,7 +41,11 @@ enum BuildCommand {
     let builder = SiteBuilder(
       siteDirectory: directory, outputDirectory: output,
       options: BuildOptions(now: now, baseURL: baseURL, includeDrafts: arguments.flag("--drafts")),
-      strict: arguments.flag("--strict"), force: arguments.flag("--force"))
+      strict: arguments.flag("--strict"), force: arguments.flag("--force"),
+      allowEmpty: arguments.flag("--allow-empty"),
+      waiting: { [console = context.console] in
+        console.error("waiting for another herald build into \(output) to finish…")
+      })
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     switch builder.build() {
     case .built(let report):
@@ -59,6 +66,10 @@ enum BuildCommand {
       context.console.error("error: \(message)")
       if let hint { context.console.error("  hint: \(hint)") }
       return .ioFailure
+    case .refused(let message, let hint):
+      context.console.error("error: \(message); nothing was written")
+      if let hint { context.console.error("  hint: \(hint)") }
+      return .contentErrors
     }
   }
 

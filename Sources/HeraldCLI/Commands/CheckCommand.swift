@@ -1,5 +1,6 @@
 import HeraldContent
 import HeraldCore
+import HeraldRender
 
 /// `herald check`: reports every problem in the site, and what is live, without writing anything.
 enum CheckCommand {
@@ -26,15 +27,23 @@ enum CheckCommand {
     let now = try context.now(arguments.value("--now"))
     let strict = arguments.flag("--strict")
     let (directory, prefix) = context.site(arguments.value("--site"))
-    guard let loaded = SiteSession.read(directory, context: context) else { return .ioFailure }
-    let diagnostics = loaded.reportedDiagnostics(strict: strict)
+    let checked: CheckedSite
+    do {
+      checked = try CheckedSite.load(directory)
+    } catch {
+      context.console.error("error: \(error)")
+      context.console.error("  hint: \(error.hint)")
+      return .ioFailure
+    }
+    let loaded = checked.loaded
+    let diagnostics = checked.diagnostics(strict: strict)
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     let summary = DiagnosticSummary(diagnostics, announcements: loaded.announcementCount)
     switch format {
     case .text:
       printer.printText(diagnostics)
       context.console.out(summary.description)
-      if let site = loaded.site(strict: strict) {
+      if let (site, _) = checked.buildable(strict: strict) {
         context.console.out(ScheduleSummary(site: site, now: now).description)
       }
     case .json:

@@ -114,7 +114,7 @@ private struct Rebuilder {
       let summary = DiagnosticSummary(diagnostics, announcements: announcements).description
       console.error(summary + "; still serving the last good build")
       site.finishBuild(problems: diagnostics.map { printer.located($0).description } + [summary])
-    case .failure(let message, let hint):
+    case .failure(let message, let hint), .refused(let message, let hint):
       console.error("error: \(message)")
       site.finishBuild(problems: ["error: \(message)"] + (hint.map { ["  hint: \($0)"] } ?? []))
     }

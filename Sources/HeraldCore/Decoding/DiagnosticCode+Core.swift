@@ -83,3 +83,14 @@ extension DiagnosticCode {
   /// A deep-link scheme that is not a bare scheme name, or one that is never safe.
   public static let invalidScheme = DiagnosticCode("invalid-scheme")
 }
+
+extension DiagnosticCode {
+  /// A file of the site that could not be read.
+  public static let unreadableFile = DiagnosticCode("unreadable-file")
+  /// A site without its content/announcements folder.
+  public static let missingAnnouncements = DiagnosticCode("missing-announcements")
+  /// A symbolic link that leaves the site folder.
+  public static let linkOutsideSite = DiagnosticCode("link-outside-site")
+  /// A path that is a FIFO, a device, a folder, a dangling link or a loop where a file should be.
+  public static let notAFile = DiagnosticCode("not-a-file")
+}

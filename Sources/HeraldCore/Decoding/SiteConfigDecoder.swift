@@ -65,8 +65,10 @@ public struct SiteConfigDecoder: Sendable {
       }
     }
     var theme = "default"
+    var themePosition = SourcePosition.start
     if let node = fields["theme"]?.value, let text = reader.text(node, field: "theme") {
       theme = text
+      themePosition = node.position
       if !Self.isThemeName(text) {
         reader.error(
           .invalidTheme, at: node.position, "theme \"\(text)\" is not a folder name under themes/",
@@ -103,9 +105,11 @@ public struct SiteConfigDecoder: Sendable {
       platforms = decodePlatforms(node, reader: &reader)
     }
     let config = platforms.map {
-      SiteConfig(
+      var config = SiteConfig(
         title: title, baseURL: baseURL, language: language, author: author, theme: theme,
         platforms: $0, deepLinkSchemes: schemes.sorted())
+      config.themePosition = themePosition
+      return config
     }
     return Result(config: config, diagnostics: reader.diagnostics)
   }

@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Hashable {
   public var platforms: [PlatformSettings]
   /// URL schemes an `actionUrl` may use besides `https`, lowercased.
   public var deepLinkSchemes: [String]
+  /// Where herald.yaml names the theme, so a theme's problems point at that line.
+  public var themePosition: SourcePosition = .start
 
   /// Makes a configuration.
   public init(

@@ -2,20 +2,35 @@ import Foundation
 import HeraldCore
 import HeraldFiles
 
-/// Writes an output tree beside the target folder and swaps it in whole (DESIGN §3).
+/// Writes an output tree into the output folder so that a failed build changes nothing and no
+/// reader ever sees a half-written file (DESIGN §3).
 ///
-/// A file whose bytes did not change is hard-linked from the previous tree, so it keeps its
-/// modification time; when nothing changed at all, the target is not touched. Files are written
-/// with POSIX calls: Foundation's `Data.write` syncs every file on Linux, which is several times
-/// slower on thousands of files.
+/// Every changed file is first written completely into `.herald-staging/` inside the output; then
+/// a journal of the changes is recorded, and the files are renamed into place one by one (each
+/// rename is atomic) and the files that are gone are removed. A run that stops before the journal
+/// is recorded changed nothing; one that stops after is completed by the next run. Everything
+/// happens inside the output folder, so it may be a mount point. A file whose bytes did not change
+/// is not touched at all, so it keeps its modification time. Two builds into one output take turns
+/// through a lock file. Files are written with POSIX calls: Foundation's `Data.write` syncs every
+/// file on Linux, which is several times slower on thousands of files.
 public struct OutputWriter: Sendable {
   /// The marker herald leaves in its own output, so it never replaces a folder it did not write.
   public static let markerName = ".herald-output"
-  static let markerText = "This folder is written by herald build, which replaces it whole.\n"
+  static let markerText = "This folder is written by herald build, which replaces its files.\n"
+  /// The lock two builds into one output take turns on.
+  static let lockName = ".herald-lock"
+  /// The folder where new files are written completely before they are renamed into place.
+  static let stagingName = ".herald-staging"
+  /// Herald's own bookkeeping in the output, which is never part of the tree it compares.
+  static let controlNames: Set<String> = [
+    lockName, stagingName, OutputJournal.fileName, OutputJournal.fileName + ".new",
+  ]
+  /// The paths written after every other file, so that nothing links to a file not yet in place.
+  static let entryPoints = ["api/v1/index.json", "feed.xml", "index.html"]
 
   /// The output folder.
   public let outputDirectory: String
-  /// The site folder, which the output may never contain.
+  /// The site folder, which the output may never be, contain or sit in the sources of.
   public let siteDirectory: String
 
   /// Makes a writer for an output folder of a site.
@@ -36,181 +51,201 @@ public struct OutputWriter: Sendable {
     public var removed = 0
   }
 
-  /// Renders every file and swaps the new tree in; on any failure the previous output is left as
-  /// it was, and when no file changed the previous output is not touched at all.
+  /// Renders every file and puts the changed ones in place; on any failure before the journal is
+  /// recorded the previous output is left as it was, and when no file changed it is not touched.
+  ///
+  /// `waiting` is called when another build holds the output; `vet` sees the previous tree's files
+  /// (under the lock) and may refuse the build before anything is written.
   public func write(
-    _ files: [String], force: Bool, render: @escaping @Sendable (String) throws -> [UInt8]
+    _ files: [String], force: Bool, waiting: () -> Void = {},
+    vet: (Set<String>) throws(OutputError) -> Void = { _ in },
+    render: @escaping @Sendable (String) throws -> [UInt8]
   ) throws -> Summary {
-    let target = outputDirectory
-    try checkTarget(force: force)
+    let output = outputDirectory
+    _ = try OutputTarget.check(output: output, site: siteDirectory)
+    try checkForeign(force: force)
+    try io(output) { () throws(FileSystemError) in try FileSystem.makeDirectories(output) }
+    let lock = try io(output) { () throws(FileSystemError) in
+      try FolderLock(file: output + "/" + Self.lockName, waiting: waiting)
+    }
+    defer { withExtendedLifetime(lock) {} }
+    try recover()
+    try checkForeign(force: force)
+    let previous = Set(
+      FileSystem.files(under: output).filter {
+        !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
+      })
+    try vet(previous)
     let all = files + [Self.markerName]
-    let renderFile: @Sendable (String) throws -> [UInt8] = { path in
-      path == Self.markerName ? Array(Self.markerText.utf8) : try render(path)
-    }
-    let previous = Set(isDirectory(target) ? FileSystem.files(under: target) : [])
-    let staging = stagingPath()
-    let parent = (staging as NSString).deletingLastPathComponent
+    let staging = output + "/" + Self.stagingName
+    let changed: [String]
     do {
-      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    } catch {
-      throw OutputError.io(parent, "cannot create the folder")
-    }
-    try? FileSystem.removeTree(staging)
-    do {
-      var summary: Summary
-      if previous.isEmpty {
-        // A first build: nothing to compare with, so each file goes to disk as it is rendered.
-        try makeFolders(for: all, in: staging)
-        let outcomes = all.concurrentMap { file -> Result<Void, any Error> in
-          Result { try Self.write(try renderFile(file), to: staging + "/" + file) }
-        }
-        for outcome in outcomes { try outcome.get() }
-        summary = Summary(written: all.count, unchanged: 0, removed: 0)
-      } else {
-        // A rebuild: render and compare first, keeping only the bytes that changed; a rebuild
-        // that changes nothing then touches nothing.
-        let outcomes = all.concurrentMap { file -> Result<[UInt8]?, any Error> in
-          Result {
-            let bytes = try renderFile(file)
-            let unchanged =
-              previous.contains(file) && FileSystem.read(target + "/" + file) == bytes
-            return unchanged ? nil : bytes
-          }
-        }
-        let changed = try outcomes.map { try $0.get() }
-        let removed = previous.subtracting(all).count
-        let written = changed.count { $0 != nil }
-        summary = Summary(written: written, unchanged: all.count - written, removed: removed)
-        if written == 0 && removed == 0 { return summary }
-        try makeFolders(for: all, in: staging)
-        let placed = zip(all, changed).map { ($0, $1) }.concurrentMap {
-          file, bytes -> Result<Void, any Error> in
-          Result {
-            if let bytes {
-              try Self.write(bytes, to: staging + "/" + file)
-            } else {
-              try Self.keep(target + "/" + file, at: staging + "/" + file)
-            }
-          }
-        }
-        for outcome in placed { try outcome.get() }
-      }
-      try swap(staging, into: target)
-      return summary
+      changed = try stage(all, previous: previous, staging: staging, render: render)
     } catch {
       try? FileSystem.removeTree(staging)
       throw error
     }
-  }
-
-  private func stagingPath() -> String {
-    let url = URL(fileURLWithPath: outputDirectory)
-    return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".herald-staging"
-  }
-
-  private func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
-  }
-
-  /// Refuses a target that is the site, holds the site, is a file, or is a folder herald did not
-  /// write (unless forced).
-  private func checkTarget(force: Bool) throws(OutputError) {
-    let target = URL(fileURLWithPath: outputDirectory).standardizedFileURL.resolvingSymlinksInPath()
-    let site = URL(fileURLWithPath: siteDirectory).standardizedFileURL.resolvingSymlinksInPath()
-    if target.path == "/" || site.path == target.path || site.path.hasPrefix(target.path + "/") {
-      throw .containsSite(outputDirectory)
+    let removed = previous.subtracting(all).subtracting(Self.folders(of: all)).sorted {
+      $0.utf8.lexicographicallyPrecedes($1.utf8)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDirectory) else {
+    let summary = Summary(
+      written: changed.count, unchanged: all.count - changed.count, removed: removed.count)
+    guard !changed.isEmpty || !removed.isEmpty else {
+      try? FileSystem.removeTree(staging)
+      return summary
+    }
+    let journal = OutputJournal(puts: Self.ordered(changed), removals: removed)
+    do {
+      try journal.record(in: output)
+    } catch {
+      try? FileSystem.removeTree(staging)
+      throw OutputError.io(error.path, error.reason)
+    }
+    try finish(journal, staging: staging)
+    return summary
+  }
+
+  /// Renders every file; writes those whose bytes differ from the previous tree into the staging
+  /// folder, in parallel, and returns their paths.
+  private func stage(
+    _ all: [String], previous: Set<String>, staging: String,
+    render: @escaping @Sendable (String) throws -> [UInt8]
+  ) throws -> [String] {
+    let output = outputDirectory
+    try? FileSystem.removeTree(staging)
+    let folders = FolderMaker(root: staging)
+    try folders.make("")
+    let outcomes = all.concurrentMap { file -> Result<Bool, any Error> in
+      Result {
+        let bytes =
+          file == Self.markerName ? Array(Self.markerText.utf8) : try render(file)
+        if previous.contains(file),
+          case .success(let existing) = FileSystem.readRegular(output + "/" + file),
+          existing == bytes
+        {
+          return false
+        }
+        try folders.make(Self.folder(of: file))
+        try Self.io(staging + "/" + file) { () throws(FileSystemError) in
+          try FileSystem.write(bytes, to: staging + "/" + file)
+        }
+        return true
+      }
+    }
+    var changed: [String] = []
+    for (file, outcome) in zip(all, outcomes) where try outcome.get() { changed.append(file) }
+    return changed
+  }
+
+  /// Carries out a recorded journal, then removes it and the staging folder.
+  private func finish(_ journal: OutputJournal, staging: String) throws(OutputError) {
+    let output = outputDirectory
+    do {
+      try journal.apply(output: output, staging: staging)
+      try FileSystem.removeTree(staging)
+      try FileSystem.removeTree(output + "/" + OutputJournal.fileName)
+    } catch {
+      throw .interrupted(error.path, error.reason)
+    }
+  }
+
+  /// Completes the journal of a build that stopped after recording it, and removes the staging
+  /// folder of one that stopped before.
+  private func recover() throws(OutputError) {
+    let output = outputDirectory
+    let staging = output + "/" + Self.stagingName
+    let journalPath = output + "/" + OutputJournal.fileName
+    if let bytes = FileSystem.read(journalPath), let journal = OutputJournal(bytes: bytes) {
+      try finish(journal, staging: staging)
+    }
+    try io(staging) { () throws(FileSystemError) in
+      try FileSystem.removeTree(staging)
+      try FileSystem.removeTree(journalPath)
+      try FileSystem.removeTree(journalPath + ".new")
+    }
+  }
+
+  /// Refuses a target that is a file, or a non-empty folder herald did not write (unless forced).
+  private func checkForeign(force: Bool) throws(OutputError) {
+    switch FileSystem.kind(of: outputDirectory) {
+    case .directory: break
+    case .file: throw .notADirectory(outputDirectory)
+    case .other:
+      guard !FileSystem.exists(outputDirectory) else { throw .notADirectory(outputDirectory) }
       return
     }
-    guard isDirectory.boolValue else { throw .notADirectory(outputDirectory) }
-    let contents = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory)) ?? []
-    if !contents.isEmpty && !contents.contains(Self.markerName) && !force {
+    let names = (FileSystem.listNames(outputDirectory) ?? []).map(\.name)
+    let contents = names.filter { !Self.controlNames.contains($0) }
+    // A journal means a build of herald's is moving files in (or stopped while it did).
+    let isHerald = contents.contains(Self.markerName) || names.contains(OutputJournal.fileName)
+    if !contents.isEmpty && !isHerald && !force {
       throw .notHeraldOutput(outputDirectory)
     }
   }
 
-  /// Creates the staging folder and every folder the files need, parents first, each level in
-  /// parallel.
-  private func makeFolders(for files: [String], in staging: String) throws(OutputError) {
-    var folders = Set<String>()
+  /// The paths in the order they are put in place: the marker and assets first, then pages and
+  /// manifests, and the entry points (the channel, the feed, the archive) last.
+  static func ordered(_ paths: [String]) -> [String] {
+    func rank(_ path: String) -> Int {
+      // The marker first: from the moment files move into place, the folder is herald's.
+      if path == markerName { return -1 }
+      if path.hasPrefix("assets/") { return 0 }
+      if let index = entryPoints.firstIndex(of: path) { return 2 + index }
+      return 1
+    }
+    return paths.sorted {
+      let (left, right) = (rank($0), rank($1))
+      return left != right ? left < right : $0.utf8.lexicographicallyPrecedes($1.utf8)
+    }
+  }
+
+  /// Every folder on the paths of some files (`a/b/c.html` gives `a` and `a/b`).
+  static func folders(of files: [String]) -> Set<String> {
+    var folders: Set<String> = []
     for file in files {
-      var folder = (file as NSString).deletingLastPathComponent
-      while !folder.isEmpty && folders.insert(folder).inserted {
-        folder = (folder as NSString).deletingLastPathComponent
-      }
+      var folder = Self.folder(of: file)
+      while !folder.isEmpty && folders.insert(folder).inserted { folder = Self.folder(of: folder) }
     }
-    try Self.makeDirectory(staging)
-    let levels = Dictionary(grouping: folders) { $0.count { $0 == "/" } }
-    for depth in levels.keys.sorted() {
-      let made = (levels[depth] ?? []).concurrentMap { folder -> OutputError? in
-        do throws(OutputError) {
-          try Self.makeDirectory(staging + "/" + folder)
-          return nil
-        } catch {
-          return error
-        }
-      }
-      if let failure = made.compactMap({ $0 }).first { throw failure }
-    }
+    return folders
   }
 
-  /// Writes a file, as an output error.
-  private static func write(_ bytes: [UInt8], to path: String) throws(OutputError) {
-    do throws(FileSystemError) {
-      try FileSystem.write(bytes, to: path)
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  private func io<Value>(_ path: String, _ body: () throws(FileSystemError) -> Value)
+    throws(OutputError) -> Value
+  {
+    try Self.io(path, body)
+  }
+
+  static func io<Value>(_ path: String, _ body: () throws(FileSystemError) -> Value)
+    throws(OutputError) -> Value
+  {
+    do {
+      return try body()
     } catch {
       throw .io(error.path, error.reason)
     }
   }
+}
 
-  /// Puts an unchanged file into the new tree: a hard link keeps its inode and modification time;
-  /// where links are refused, a copy gets the previous file's times.
-  private static func keep(_ previous: String, at path: String) throws(OutputError) {
-    guard !FileSystem.link(previous, to: path) else { return }
-    guard let bytes = FileSystem.read(previous) else { throw .io(previous, "cannot be read") }
-    try write(bytes, to: path)
-    FileSystem.copyTimes(from: previous, to: path)
-  }
+/// Creates folders under a root once each, from many threads.
+private final class FolderMaker: @unchecked Sendable {
+  private let root: String
+  private let lock = NSLock()
+  private var made: Set<String> = []
 
-  private static func makeDirectory(_ path: String) throws(OutputError) {
-    do throws(FileSystemError) {
-      try FileSystem.makeDirectory(path)
-    } catch {
-      throw .io(error.path, error.reason)
-    }
-  }
+  init(root: String) { self.root = root }
 
-  /// Puts the staging folder in the target's place in one step, then removes the previous tree.
-  private func swap(_ staging: String, into target: String) throws(OutputError) {
-    do throws(FileSystemError) {
-      guard FileManager.default.fileExists(atPath: target) else {
-        try FileSystem.rename(staging, to: target)
-        return
-      }
-      do {
-        try FileSystem.exchange(staging, with: target)
-        try? FileSystem.removeTree(staging)
-        return
-      } catch {
-        // Without renameat2 (another kernel or file system): two renames, a moment apart.
-        let previous = staging + ".previous"
-        try? FileSystem.removeTree(previous)
-        try FileSystem.rename(target, to: previous)
-        do {
-          try FileSystem.rename(staging, to: target)
-        } catch {
-          try? FileSystem.rename(previous, to: target)
-          throw error
-        }
-        try? FileSystem.removeTree(previous)
-      }
-    } catch {
-      throw .io(error.path, error.reason)
-    }
+  /// Makes a folder (relative to the root, `""` for the root) and its parents.
+  func make(_ folder: String) throws(OutputError) {
+    if lock.withLock({ made.contains(folder) }) { return }
+    if !folder.isEmpty { try make(OutputWriter.folder(of: folder)) }
+    let path = folder.isEmpty ? root : root + "/" + folder
+    try OutputWriter.io(path) { () throws(FileSystemError) in try FileSystem.makeDirectory(path) }
+    lock.withLock { _ = made.insert(folder) }
   }
 }
 
@@ -222,6 +257,12 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   case notADirectory(String)
   /// The target is the site folder or holds it.
   case containsSite(String)
+  /// The target is inside the site's `content/` or `themes/`.
+  case insideSources(String, String)
+  /// The build would remove every announcement the previous output had.
+  case wouldEmptyChannel(String, Int)
+  /// The files were being put in place when a system call failed; the next build completes it.
+  case interrupted(String, String)
   /// A system call failed.
   case io(String, String)
 
@@ -232,6 +273,15 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
       return "\(path) is not empty and was not written by herald; refusing to replace it"
     case .notADirectory(let path): return "\(path) is a file, not a folder"
     case .containsSite(let path): return "the output \(path) would replace the site itself"
+    case .insideSources(let path, let folder):
+      return
+        "the output \(path) is inside the site's \(folder)/ folder, whose files it would replace"
+    case .wouldEmptyChannel(let path, let count):
+      return
+        "this build would remove all \(count) announcement\(count == 1 ? "" : "s") that \(path)"
+        + " holds and publish none"
+    case .interrupted(let path, let reason):
+      return "the output was being updated when \(path) failed: \(reason)"
     case .io(let path, let reason): return "cannot write \(path): \(reason)"
     }
   }
@@ -240,7 +290,13 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   public var hint: String? {
     switch self {
     case .notHeraldOutput: return "pass --force to replace it, or choose another --output"
-    case .containsSite: return "choose an output folder inside the site, such as public/"
+    case .containsSite, .insideSources:
+      return "choose an output folder such as public/ in the site; --force does not change this"
+    case .wouldEmptyChannel:
+      return "check that content/announcements holds the records; pass --allow-empty if the"
+        + " channel is meant to be empty"
+    case .interrupted:
+      return "fix the cause and build again: the next build completes this one from its journal"
     default: return nil
     }
   }

@@ -1,5 +1,5 @@
-import Foundation
 import HeraldCore
+import HeraldFiles
 
 /// A theme: Mustache templates and static assets, the default theme's files overridden by those of
 /// the site's `themes/<name>/` folder, file by file.
@@ -13,43 +13,68 @@ public struct Theme: Sendable {
   static let requiredTemplates = ["404", "announcement", "archive"]
 
   /// Loads the theme a site selects; every problem is a diagnostic with the template's file and line.
-  public static func load(siteDirectory: String, name: String) -> Result<Theme, ThemeProblems> {
+  ///
+  /// The theme folder is read through the site's boundary: a file linked from outside the site is
+  /// an error naming the link, never read.
+  public static func load(siteDirectory: String, config: SiteConfig) -> Result<Theme, ThemeProblems>
+  {
     var files: [String: (file: String, bytes: [UInt8])] = [:]
     for (path, text) in DefaultTheme.files {
       files[path] = ("themes/default/\(path)", Array(text.utf8))
     }
-    let folder = siteDirectory + "/themes/" + name
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-    if name != DefaultTheme.name && !(exists && isDirectory.boolValue) {
+    let name = config.theme
+    let folder = "themes/" + name
+    var diagnostics: [Diagnostic] = []
+    switch ConfinedFolder.open(siteDirectory).flatMap({ site in
+      site.entry(folder).map { (site, $0) }
+    }) {
+    case .success((let site, .directory)):
+      let walk = site.files(under: folder)
+      for problem in walk.problems {
+        diagnostics.append(
+          problem.problem.diagnostic(problem.path))
+      }
+      for relative in walk.files {
+        switch site.read(folder + "/" + relative) {
+        case .success(let bytes): files[relative] = (folder + "/" + relative, bytes)
+        case .failure(let problem):
+          diagnostics.append(
+            problem.diagnostic(folder + "/" + relative))
+        }
+      }
+    case .success((_, let entry)) where name != DefaultTheme.name:
       return .failure(
         ThemeProblems(diagnostics: [
           Diagnostic(
-            file: SiteConfigDecoder.fileName, position: .start, code: .themeNotFound,
-            message: "theme \"\(name)\" has no folder themes/\(name)",
-            hint: "create themes/\(name)/, or remove theme: to use the default theme")
+            file: SiteConfigDecoder.fileName, position: config.themePosition,
+            code: .themeNotFound,
+            message: "theme \"\(name)\" needs the folder \(folder), which is \(entry.description)",
+            hint: "make \(folder) a folder, or remove theme: to use the default theme")
         ]))
+    case .failure(.missing) where name != DefaultTheme.name:
+      return .failure(
+        ThemeProblems(diagnostics: [
+          Diagnostic(
+            file: SiteConfigDecoder.fileName, position: config.themePosition,
+            code: .themeNotFound, message: "theme \"\(name)\" has no folder \(folder)",
+            hint: "create \(folder)/, or remove theme: to use the default theme")
+        ]))
+    case .failure(.missing), .success:
+      break
+    case .failure(let problem):
+      diagnostics.append(
+        problem.diagnostic(folder))
     }
-    if exists, let walker = FileManager.default.enumerator(atPath: folder) {
-      for case let relative as String in walker {
-        var fileIsDirectory: ObjCBool = false
-        let path = folder + "/" + relative
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &fileIsDirectory),
-          !fileIsDirectory.boolValue, let data = FileManager.default.contents(atPath: path)
-        else { continue }
-        files[relative] = ("themes/\(name)/\(relative)", Array(data))
-      }
-    }
-    return build(files)
+    return build(files, problems: diagnostics)
   }
 
   /// Builds a theme from files by relative path (`templates/archive.mustache`, `assets/x.css`).
-  static func build(_ files: [String: (file: String, bytes: [UInt8])]) -> Result<
-    Theme, ThemeProblems
-  > {
+  static func build(
+    _ files: [String: (file: String, bytes: [UInt8])], problems: [Diagnostic] = []
+  ) -> Result<Theme, ThemeProblems> {
     var sources: [String: (file: String, text: String)] = [:]
     var assets: [(path: String, bytes: [UInt8])] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = problems
     for path in files.keys.sorted() {
       guard let entry = files[path] else { continue }
       if path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
@@ -75,7 +100,7 @@ public struct Theme: Sendable {
           file: error.file, position: SourcePosition(line: error.line, column: error.column),
           code: .templateSyntax, message: error.message)
       }
-      return .failure(ThemeProblems(diagnostics: diagnostics))
+      return .failure(ThemeProblems(diagnostics: diagnostics.sorted()))
     }
     for missing in library.missingPartials() {
       diagnostics.append(
@@ -84,7 +109,9 @@ public struct Theme: Sendable {
           code: .templateMissingPartial, message: "there is no template \"\(missing.name)\"",
           hint: "partials are named by their path under templates/ without .mustache"))
     }
-    guard diagnostics.isEmpty else { return .failure(ThemeProblems(diagnostics: diagnostics)) }
+    guard diagnostics.isEmpty else {
+      return .failure(ThemeProblems(diagnostics: diagnostics.sorted()))
+    }
     return .success(Theme(templates: library, assets: assets))
   }
 }

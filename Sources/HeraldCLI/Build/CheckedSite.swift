@@ -1,0 +1,39 @@
+import HeraldContent
+import HeraldCore
+import HeraldRender
+
+/// A site as `check` and `build` both see it: the records and herald.yaml, and the theme it names,
+/// parsed, so that `check` passes exactly what `build` can render.
+struct CheckedSite: Sendable {
+  /// The site as read, with its own problems.
+  let loaded: LoadedSite
+  /// The theme, when herald.yaml could be read and the theme has no problems.
+  let theme: Theme?
+  /// The theme's problems, each with its template's file and line.
+  let themeDiagnostics: [Diagnostic]
+
+  /// Reads the site and its theme; throws only when the site cannot be read at all.
+  static func load(_ directory: String) throws(SiteLoadError) -> CheckedSite {
+    let loaded = try SiteLoader(siteDirectory: directory).load()
+    guard let config = loaded.config else {
+      return CheckedSite(loaded: loaded, theme: nil, themeDiagnostics: [])
+    }
+    switch Theme.load(siteDirectory: directory, config: config) {
+    case .success(let theme):
+      return CheckedSite(loaded: loaded, theme: theme, themeDiagnostics: [])
+    case .failure(let problems):
+      return CheckedSite(loaded: loaded, theme: nil, themeDiagnostics: problems.diagnostics)
+    }
+  }
+
+  /// Every problem, sorted; warnings become errors when `strict`.
+  func diagnostics(strict: Bool) -> [Diagnostic] {
+    (loaded.reportedDiagnostics(strict: strict) + themeDiagnostics).sorted()
+  }
+
+  /// The site and theme to build, or nil when either has errors.
+  func buildable(strict: Bool) -> (site: Site, theme: Theme)? {
+    guard let site = loaded.site(strict: strict), let theme else { return nil }
+    return (site, theme)
+  }
+}

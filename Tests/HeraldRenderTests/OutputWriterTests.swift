@@ -1,0 +1,116 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldRender
+
+private struct RenderFailure: Error {}
+
+/// A site folder and an output folder beside it, and a writer between them.
+private struct WriterFixture {
+  let root: TemporaryDirectory
+  var output: String { root.path("public") }
+  var writer: OutputWriter {
+    OutputWriter(outputDirectory: output, siteDirectory: root.path("site"))
+  }
+
+  init() throws {
+    root = try TemporaryDirectory()
+    try root.write("site/herald.yaml", "title: t\n")
+  }
+
+  func tree() throws -> FileTree {
+    var tree = try FileTree.read(URL(fileURLWithPath: output))
+    tree.files[".herald-lock"] = nil
+    return tree
+  }
+}
+
+@Suite("The output writer: staged, journaled, never half-written")
+struct OutputWriterTests {
+  static let files = ["index.html", "feed.xml", "a/b/page.html", "assets/x.css"]
+
+  @Test("a render that fails part-way leaves the previous output byte for byte")
+  func failureChangesNothing() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    let before = try fixture.tree()
+    #expect(
+      throws: RenderFailure.self,
+      performing: {
+        _ = try fixture.writer.write(Self.files + ["new.html"], force: false) { path in
+          if path == "feed.xml" { throw RenderFailure() }
+          return Array("two \(path)".utf8)
+        }
+      })
+    #expect(try fixture.tree().differences(from: before) == nil)
+    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-staging"))
+  }
+
+  @Test("a journal left by a build that stopped is completed by the next run")
+  func journalIsCompleted() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    // A build that recorded its journal and moved one of two files before it stopped.
+    try fixture.root.write("public/.herald-staging/feed.xml", "two feed.xml")
+    try fixture.root.write("public/index.html", "two index.html")
+    let journal = OutputJournal(puts: ["index.html", "feed.xml"], removals: ["assets/x.css"])
+    try journal.record(in: fixture.output)
+    let summary = try fixture.writer.write(
+      ["index.html", "feed.xml", "a/b/page.html"], force: false
+    ) { path in Array((path == "a/b/page.html" ? "one \(path)" : "two \(path)").utf8) }
+    #expect(summary == OutputWriter.Summary(written: 0, unchanged: 4, removed: 0))
+    let tree = try fixture.tree()
+    #expect(tree.files["feed.xml"] == Array("two feed.xml".utf8))
+    #expect(tree.files["assets/x.css"] == nil)
+    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/assets"))
+    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-journal"))
+  }
+
+  @Test("staging left by a build that stopped before its journal is discarded")
+  func stagingIsDiscarded() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    try fixture.root.write("public/.herald-staging/index.html", "half")
+    let summary = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    #expect(summary.written == 0)
+    #expect(try fixture.tree().files["index.html"] == Array("one index.html".utf8))
+    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-staging"))
+  }
+
+  @Test("with --force, links and files in the way are replaced, never written through")
+  func neverWritesThroughLinks() throws {
+    let fixture = try WriterFixture()
+    let elsewhere = try TemporaryDirectory()
+    try fixture.root.write("public/notes.txt", "foreign\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.output + "/a", withDestinationPath: elsewhere.url.path)
+    try fixture.root.write("public/assets", "a file where a folder goes\n")
+    _ = try fixture.writer.write(Self.files, force: true) { Array("one \($0)".utf8) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path).isEmpty)
+    let tree = try fixture.tree()
+    #expect(
+      tree.paths == [".herald-output", "a/b/page.html", "assets/x.css", "feed.xml", "index.html"])
+  }
+
+  @Test("files are put in place assets first and entry points last")
+  func order() {
+    #expect(
+      OutputWriter.ordered([
+        "index.html", "api/v1/index.json", "announcements/a/index.html", "assets/x.css",
+        ".herald-output", "feed.xml", "api/v1/ios/all.json",
+      ]) == [
+        ".herald-output", "assets/x.css", "announcements/a/index.html", "api/v1/ios/all.json",
+        "api/v1/index.json", "feed.xml", "index.html",
+      ])
+  }
+
+  @Test("a journal's bytes round-trip, and a torn or hostile one is refused")
+  func journalBytes() {
+    let journal = OutputJournal(puts: ["a\nb.html", "x.css"], removals: ["old.html"])
+    #expect(OutputJournal(bytes: journal.bytes) == journal)
+    #expect(OutputJournal(bytes: Array(journal.bytes.dropLast())) == nil)
+    #expect(OutputJournal(bytes: Array("P../../etc/passwd\0".utf8)) == nil)
+    #expect(OutputJournal(bytes: Array("P/etc/passwd\0".utf8)) == nil)
+  }
+}
