@@ -171,10 +171,24 @@ struct AnnouncementDecoderTests {
         "covers android's current release when it reaches every platform",
         [("platforms", nil), ("maxVersion", plain("2.1.0"))], "wall-covers-current-release"
       ),
+      (
+        "lies wholly above the current release",
+        [("minVersion", plain("3.0")), ("maxVersion", plain("4.0"))], "wall-covers-current-release"
+      ),
     ] as [(String, [(String, SourceValue?)], String)])
   func blockingRule(_ name: String, _ changes: [(String, SourceValue?)], _ code: String) {
     let record = decode(replacing(Self.wall, changes))
     #expect(record.diagnostics.map(\.code.name).contains(code), "\(name): \(record.diagnostics)")
+    #expect(record.announcement == nil)
+  }
+
+  @Test("a wall that reaches a platform without releases is refused, not left unchecked")
+  func wallWithoutReleases() {
+    var config = testConfig
+    config.platforms.append(PlatformSettings(key: "web", store: nil, releases: []))
+    let record = decode(replacing(Self.wall, [("platforms", nil)]), config: config)
+    let messages = record.diagnostics.filter { $0.code == .wallWithoutReleases }.map(\.message)
+    #expect(messages == ["the wall reaches web, whose releases herald.yaml does not list"])
     #expect(record.announcement == nil)
   }
 

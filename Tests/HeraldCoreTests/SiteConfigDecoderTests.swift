@@ -69,10 +69,32 @@ struct SiteConfigDecoderTests {
           (
             "platforms",
             SourceValue.mapping(
-              entries([("ios", .mapping(entries([("releases", list(["1.0", "1.0.0"]))])))]))
+              entries([("ios", .mapping(entries([("releases", list(["1.0", "1.0"]))])))]))
           )
         ],
         "duplicate-release"
+      ),
+      (
+        [
+          (
+            "platforms",
+            SourceValue.mapping(
+              entries([("ios", .mapping(entries([("releases", list(["1.10", "1.10.0"]))])))]))
+          )
+        ],
+        "release-spelled-twice"
+      ),
+      (
+        [
+          (
+            "platforms",
+            SourceValue.mapping(
+              entries([
+                ("ios", .mapping(entries([("releases", list(["1.0.0-RC.1", "1.0.0-rc.1"]))])))
+              ]))
+          )
+        ],
+        "release-names-collide"
       ),
     ] as [([(String, SourceValue)], String)])
   func rule(_ changes: [(String, SourceValue)], _ code: String) {

@@ -20,7 +20,14 @@ struct TimestampTests {
     let stamp = try Timestamp(parsing: "2026-03-01T09:30:00.120Z")
     #expect(stamp.nanoseconds == 120_000_000)
     #expect(stamp.rfc3339 == "2026-03-01T09:30:00.12Z")
-    #expect(try Timestamp(parsing: "2026-03-01T09:30:00.1234567891Z").nanoseconds == 123_456_789)
+    #expect(try Timestamp(parsing: "2026-03-01T09:30:00.1234567890000Z").nanoseconds == 123_456_789)
+  }
+
+  @Test(
+    "an instant finer than a nanosecond is refused, never truncated earlier",
+    arguments: ["2026-03-01T09:30:00.1234567891Z", "2026-11-30T12:00:00.0000000001Z"])
+  func finerThanNanoseconds(_ text: String) {
+    #expect(throws: TimestampParseError.self) { try Timestamp(parsing: text) }
   }
 
   @Test(

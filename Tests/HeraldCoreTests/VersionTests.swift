@@ -104,6 +104,16 @@ struct VersionTests {
     }
   }
 
+  @Test(
+    "manifest file names are canonical",
+    arguments: [
+      ("1.10", "1.10.0"), ("1", "1.0.0"), ("2024.01.5", "2024.1.5"), ("1.2.3.4", "1.2.3.4"),
+      ("1.0.0+build.5", "1.0.0"), ("1.0-RC.1", "1.0.0-RC.1"), ("01.002-beta+x", "1.2.0-beta"),
+    ])
+  func canonical(_ text: String, _ expected: String) throws {
+    #expect(try Version(parsing: text).canonical == expected)
+  }
+
   @Test("a range includes both bounds and nothing outside them")
   func rangeBounds() throws {
     let range = VersionRange(minimum: try version("1.9.0"), maximum: try version("1.10.1"))

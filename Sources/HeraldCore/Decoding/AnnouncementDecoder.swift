@@ -246,12 +246,28 @@ public struct AnnouncementDecoder: Sendable {
     }
     guard let config, range.isOrdered else { return }
     for platform in config.platforms where platforms?.contains(platform.key) ?? true {
-      guard let current = platform.currentRelease, range.contains(current) else { continue }
-      reader.error(
-        .wallCoversCurrentRelease, at: position,
-        "the wall reaches \(platform.key) \(current), the current release",
-        hint: "the update it asks for would be walled too; lower maxVersion (now \(maximum))"
-          + " below \(current)")
+      guard let current = platform.currentRelease else {
+        reader.error(
+          .wallWithoutReleases, at: position,
+          "the wall reaches \(platform.key), whose releases herald.yaml does not list",
+          hint: "list platforms.\(platform.key).releases (the highest is the current release),"
+            + " or leave \(platform.key) out of the record's platforms")
+        continue
+      }
+      guard maximum >= current else { continue }
+      if range.contains(current) {
+        reader.error(
+          .wallCoversCurrentRelease, at: position,
+          "the wall reaches \(platform.key) \(current), the current release",
+          hint: "the update it asks for would be walled too; lower maxVersion (now \(maximum))"
+            + " below \(current)")
+      } else {
+        reader.error(
+          .wallCoversCurrentRelease, at: position,
+          "the wall covers \(range) on \(platform.key), above the current release \(current):"
+            + " it walls releases to come",
+          hint: "a wall's maxVersion must be below the current release; lower it below \(current)")
+      }
     }
   }
 

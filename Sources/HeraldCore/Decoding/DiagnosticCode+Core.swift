@@ -52,8 +52,10 @@ extension DiagnosticCode {
   public static let blockingUnconfirmed = DiagnosticCode("blocking-unconfirmed")
   /// A wall with no upper bound.
   public static let blockingWithoutMaxVersion = DiagnosticCode("blocking-without-max-version")
-  /// A wall whose range includes the current release of a platform it reaches.
+  /// A wall whose maxVersion is not below the current release of a platform it reaches.
   public static let wallCoversCurrentRelease = DiagnosticCode("wall-covers-current-release")
+  /// A wall that reaches a platform whose releases herald.yaml does not list.
+  public static let wallWithoutReleases = DiagnosticCode("wall-without-releases")
   /// A confirmation on a record that does not block: it would pre-approve a later wall.
   public static let confirmWithoutBlocking = DiagnosticCode("confirm-without-blocking")
 
@@ -68,6 +70,10 @@ extension DiagnosticCode {
   public static let releasesOutOfOrder = DiagnosticCode("releases-out-of-order")
   /// A release listed twice.
   public static let duplicateRelease = DiagnosticCode("duplicate-release")
+  /// One version listed twice in different spellings (`1.10` and `1.10.0`): one manifest.
+  public static let releaseSpelledTwice = DiagnosticCode("release-spelled-twice")
+  /// Two releases whose manifest names differ only in case (`1.0.0-RC.1`, `1.0.0-rc.1`).
+  public static let releaseNamesCollide = DiagnosticCode("release-names-collide")
 
   // herald.yaml.
   /// A baseURL that is not an absolute https URL ending in `/`.

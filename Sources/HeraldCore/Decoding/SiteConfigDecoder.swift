@@ -183,11 +183,25 @@ public struct SiteConfigDecoder: Sendable {
             hint: "list releases from oldest to newest; the highest is the current release")
         }
         if let twin = releases.first(where: { $0 == version }) {
-          reader.warning(
-            .duplicateRelease, at: item.position,
-            "release \(version) of \(entry.key) is listed twice"
-              + (twin.text == version.text ? "" : " (as \(twin))"),
-            hint: "remove one; each release gets one manifest")
+          if twin.text == version.text {
+            reader.warning(
+              .duplicateRelease, at: item.position,
+              "release \(version) of \(entry.key) is listed twice",
+              hint: "remove one; each release gets one manifest")
+          } else {
+            reader.error(
+              .releaseSpelledTwice, at: item.position,
+              "release \(version) of \(entry.key) is the same version as \(twin), listed before",
+              hint: "list each release once; both would be the manifest \(version.canonical).json")
+          }
+        } else if let twin = releases.first(where: {
+          $0.canonical.lowercased() == version.canonical.lowercased()
+        }) {
+          reader.error(
+            .releaseNamesCollide, at: item.position,
+            "releases \(twin) and \(version) of \(entry.key) differ only in letter case",
+            hint: "their manifests would be one file on a case-insensitive store or disk;"
+              + " keep one spelling")
         }
         releases.append(version)
       }

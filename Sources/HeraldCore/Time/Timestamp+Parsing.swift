@@ -73,12 +73,22 @@ extension Timestamp {
     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
       cursor += 1
       var digits = 0
+      var finer = false
       while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
-        if digits < 9 { nanoseconds = nanoseconds * 10 + Int64(bytes[cursor] - UInt8(ascii: "0")) }
+        if digits < 9 {
+          nanoseconds = nanoseconds * 10 + Int64(bytes[cursor] - UInt8(ascii: "0"))
+        } else if bytes[cursor] != UInt8(ascii: "0") {
+          finer = true
+        }
         digits += 1
         cursor += 1
       }
       guard digits > 0 else { throw fail("a \".\" must be followed by fractional seconds") }
+      // Truncating would move the instant earlier, so a record meant to go live a fraction of a
+      // nanosecond after a build's time would already be live in it.
+      guard !finer else {
+        throw fail("it is finer than a nanosecond; write at most 9 fractional digits")
+      }
       for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
     }
     guard cursor < bytes.count else {

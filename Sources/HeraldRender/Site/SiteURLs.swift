@@ -47,7 +47,7 @@ enum OutputPaths {
   static func announcement(_ id: String) -> String { "announcements/\(id)/" }
   /// A release's manifest.
   static func manifest(platform: String, version: Version) -> String {
-    "api/v1/\(platform)/\(version.text).json"
+    "api/v1/\(platform)/\(version.canonical).json"
   }
   /// A platform's manifest of every record.
   static func allManifest(platform: String) -> String { "api/v1/\(platform)/all.json" }
