@@ -42,11 +42,18 @@ public enum FileSystem {
     return .success(bytes)
   }
 
-  /// Writes a whole file, replacing it (no fsync: callers make their writes atomic otherwise).
+  /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
+  /// writes atomic otherwise).
   public static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .lastError(path) }
     defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor, path: path)
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(FileSystemError)
+  {
     var offset = 0
     while offset < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
@@ -55,6 +62,15 @@ public enum FileSystem {
       guard count > 0 else { throw .lastError(path) }
       offset += count
     }
+  }
+
+  /// Creates a new file with the bytes, refusing when anything (a file, a folder, even a dangling
+  /// symbolic link) is already at the path, so nothing is ever written through a link.
+  public static func create(_ bytes: [UInt8], at path: String) throws(FileSystemError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .lastError(path) }
+    defer { close(descriptor) }
+    try writeAll(bytes, to: descriptor, path: path)
   }
 
   /// Creates a folder; an existing one is fine.

@@ -151,4 +151,18 @@ struct ExplainAndNewTests {
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("'Dark Mode' is not a valid id"))
   }
+
+  @Test("new never writes through a symbolic link, even a dangling one")
+  func newDanglingLink() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let outside = try TemporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: site.path("content/announcements/trap.md"),
+      withDestinationPath: outside.path("planted.md"))
+    let result = try HeraldProcess.run(["new", "trap", "--site", site.url.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("trap.md already exists"))
+    #expect(!FileManager.default.fileExists(atPath: outside.path("planted.md")))
+  }
 }

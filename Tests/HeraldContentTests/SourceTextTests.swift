@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Reading a file's bytes")
 struct SourceTextTests {
-  @Test("a byte-order mark is dropped and CRLF becomes LF")
+  @Test("a byte-order mark is dropped, and CRLF and a lone CR each become LF")
   func bomAndCRLF() throws {
-    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\r\n\rc".utf8)
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a\r\nb\r\n\rc\rd\r".utf8)
     let text = try SourceText.decode(bytes, file: "f").get().text
-    #expect(text == "a\nb\n\rc")
+    #expect(text == "a\nb\n\nc\nd\n")
   }
 
   @Test(
@@ -17,6 +17,7 @@ struct SourceTextTests {
     arguments: [
       (Array("ab\ncé".utf8) + [0xFF], 2, 3), ([0xC3, 0x28], 1, 1),
       (Array("x\ny\nzz".utf8) + [0xE2, 0x82], 3, 3),
+      (Array("x\ry\r\nz".utf8) + [0xFF], 3, 2),
     ] as [([UInt8], Int, Int)])
   func invalidUTF8(_ bytes: [UInt8], _ line: Int, _ column: Int) {
     guard case .failure(let error) = SourceText.decode(bytes, file: "f") else {

@@ -46,7 +46,7 @@ enum NewCommand {
     let path = directory + "/" + relative
 
     for existing in ["\(id).md", "\(id).json"]
-    where FileSystem.kind(of: folder + "/" + existing) != .other {
+    where FileSystem.exists(folder + "/" + existing) {
       context.console.error(
         "error: \(prefix)\(SiteLoader.announcementsFolder)/\(existing) already exists")
       context.console.error("  hint: choose another id; an id never changes once published")
@@ -61,8 +61,8 @@ enum NewCommand {
     }
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      try FileSystem.write(
-        Array(template(id: id, severity: severity, kind: kind, date: today).utf8), to: path)
+      try FileSystem.create(
+        Array(template(id: id, severity: severity, kind: kind, date: today).utf8), at: path)
     } catch {
       context.console.error("error: cannot write \(prefix)\(relative): \(error)")
       return .ioFailure

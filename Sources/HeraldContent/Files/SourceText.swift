@@ -1,7 +1,7 @@
 import HeraldCore
 
-/// A file's text, checked to be UTF-8, with a byte-order mark removed and CRLF line ends made LF
-/// (neither changes a line or column number).
+/// A file's text, checked to be UTF-8, with a byte-order mark removed and CRLF and lone CR line ends
+/// (Windows, classic Mac) made LF, so every line counts as an editor shows it.
 public struct SourceText: Sendable {
   /// The text.
   public let text: String
@@ -22,7 +22,7 @@ public struct SourceText: Sendable {
               "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
             hint: "save the file as UTF-8")))
     }
-    return .success(SourceText(text: body.contains(13) ? text.replacingCRLF() : text))
+    return .success(SourceText(text: body.contains(13) ? text.normalizingLineEnds() : text))
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
@@ -42,14 +42,18 @@ public struct SourceText: Sendable {
     }
   }
 
-  /// The line and character column of a byte offset.
+  /// The line and character column of a byte offset (LF, CRLF and a lone CR each end a line).
   static func position(ofByte offset: Int, in bytes: ArraySlice<UInt8>) -> SourcePosition {
     var line = 1
     var column = 1
+    var previous: UInt8 = 0
     for byte in bytes[bytes.startIndex..<offset] {
-      if byte == 10 {
+      defer { previous = byte }
+      if byte == 13 || (byte == 10 && previous != 13) {
         line += 1
         column = 1
+      } else if byte == 10 {
+        continue
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
@@ -68,17 +72,19 @@ public struct DiagnosticError: Error, Sendable {
 }
 
 extension String {
-  /// The text with every CRLF pair turned into LF.
-  fileprivate func replacingCRLF() -> String {
+  /// The text with every CRLF pair and every lone CR turned into LF.
+  fileprivate func normalizingLineEnds() -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(utf8.count)
     var previousWasCR = false
     for byte in utf8 {
-      if previousWasCR && byte != 10 { bytes.append(13) }
+      if byte == 13 {
+        bytes.append(10)
+      } else if !(byte == 10 && previousWasCR) {
+        bytes.append(byte)
+      }
       previousWasCR = byte == 13
-      if !previousWasCR { bytes.append(byte) }
     }
-    if previousWasCR { bytes.append(13) }
     return String(decoding: bytes, as: UTF8.self)
   }
 }

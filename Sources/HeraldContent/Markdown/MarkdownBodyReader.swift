@@ -7,6 +7,10 @@ import HeraldCore
 /// Paragraphs and at most one flat bullet list map onto the app's `{paragraphs, bullets}`; every
 /// other construct is an error that names its line.
 struct MarkdownBodyReader {
+  /// Emphasis, links and code nested deeper than this are an error: no message needs more, and the
+  /// walk (and everything that later walks the spans) recurses once per level.
+  static let maximumInlineDepth = 16
+
   /// The file the body is in.
   let file: String
   /// The line of the file where the Markdown's first line is.
@@ -99,7 +103,7 @@ private struct Walker {
               message: "the body has a table, which the app cannot show",
               hint: "write the rows as bullets"))
         }
-        blocks.append(.paragraph(inlines(of: node)))
+        blocks.append(.paragraph(inlines(of: node, depth: 0)))
       case CMARK_NODE_LIST:
         if let items = bulletItems(of: node) { blocks.append(.bullets(items)) }
       case CMARK_NODE_HEADING:
@@ -166,7 +170,7 @@ private struct Walker {
       for (index, child) in children.enumerated() {
         switch cmark_node_get_type(child) {
         case CMARK_NODE_PARAGRAPH where index == 0:
-          spans = inlines(of: child)
+          spans = inlines(of: child, depth: 0)
         case CMARK_NODE_LIST:
           unsupported(child, "a nested list", hint: "the app shows one flat list; flatten it")
         case CMARK_NODE_PARAGRAPH:
@@ -176,12 +180,27 @@ private struct Walker {
           unsupported(child, "a block inside a bullet", hint: "keep each bullet to plain text")
         }
       }
+      if spans.isEmpty && children.isEmpty {
+        diagnostics.append(
+          Diagnostic(
+            file: reader.file, position: position(of: item), code: .unsupportedMarkdown,
+            message: "the body has an empty bullet", hint: "write its text, or remove the line"))
+      }
       items.append(spans)
     }
     return items
   }
 
-  mutating func inlines(of node: OpaquePointer) -> [InlineSpan] {
+  mutating func inlines(of node: OpaquePointer, depth: Int) -> [InlineSpan] {
+    guard depth <= MarkdownBodyReader.maximumInlineDepth else {
+      diagnostics.append(
+        Diagnostic(
+          file: reader.file, position: position(of: node), code: .unsupportedMarkdown,
+          message: "the body nests emphasis and links more than "
+            + "\(MarkdownBodyReader.maximumInlineDepth) levels deep",
+          hint: "the app shows at most a few levels of emphasis; simplify the text"))
+      return []
+    }
     var spans: [InlineSpan] = []
     func append(_ span: InlineSpan) {
       if case .text(let text) = span, case .text(let previous)? = spans.last {
@@ -202,12 +221,12 @@ private struct Walker {
       case CMARK_NODE_CODE:
         spans.append(.code(Self.literal(of: child)))
       case CMARK_NODE_EMPH:
-        spans.append(.emphasis(inlines(of: child)))
+        spans.append(.emphasis(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_STRONG:
-        spans.append(.strong(inlines(of: child)))
+        spans.append(.strong(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_LINK:
         let destination = cmark_node_get_url(child).map { String(cString: $0) } ?? ""
-        let content = inlines(of: child)
+        let content = inlines(of: child, depth: depth + 1)
         if LinkPolicy.isSafe(destination, deepLinkSchemes: reader.deepLinkSchemes) {
           spans.append(.link(destination: destination, content))
         } else {

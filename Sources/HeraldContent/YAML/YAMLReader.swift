@@ -29,7 +29,7 @@ enum YAMLReader {
       while true {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else {
-          return .failure(builder.syntaxError(parser))
+          return .failure(builder.syntaxError(parser, in: buffer))
         }
         defer { yaml_event_delete(&event) }
         if event.type == YAML_STREAM_END_EVENT { return .success(builder.root) }
@@ -70,7 +70,15 @@ private struct TreeBuilder {
       Diagnostic(file: file, position: position, code: code, message: message, hint: hint))
   }
 
-  func syntaxError(_ parser: yaml_parser_t) -> DiagnosticError {
+  func syntaxError(_ parser: yaml_parser_t, in bytes: UnsafeBufferPointer<UInt8>) -> DiagnosticError
+  {
+    let offset = Int(parser.problem_mark.index)
+    if offset < bytes.count, bytes[offset] == 0x09 {
+      // libyaml says only that the character "cannot start any token".
+      return failure(
+        .yamlSyntax, "YAML syntax error: a tab character, where YAML allows only spaces",
+        at: position(parser.problem_mark), hint: "indent with spaces, not tabs")
+    }
     let problem = parser.problem.map { String(cString: $0) } ?? "the YAML is malformed"
     var context = parser.context.map { " " + String(cString: $0) } ?? ""
     let contextLine = Int(parser.context_mark.line) + firstLine

@@ -4,11 +4,16 @@ extension FieldReader {
     guard let entries = mapping(node, field: "body") else { return nil }
     let fields = knownEntries(entries, known: ["paragraphs", "bullets"], context: "the body")
     var lists: [String: [String]] = [:]
+    var valid = true
+    // Both lists are read even when the first has a problem, so every problem is reported.
     for name in ["paragraphs", "bullets"] {
       guard let value = fields[name]?.value else { continue }
-      guard let items = textList(value, field: "body.\(name)", example: "\"…\"") else {
-        return nil
+      guard let (items, complete) = textItems(value, field: "body.\(name)", example: "\"…\"")
+      else {
+        valid = false
+        continue
       }
+      valid = valid && complete
       for item in items where item.text.trimmingWhitespace().isEmpty {
         error(
           .invalidBody, at: item.position, "body.\(name) has an empty item",
@@ -16,6 +21,7 @@ extension FieldReader {
       }
       lists[name] = items.map(\.text)
     }
+    guard valid else { return nil }
     return AnnouncementBody(paragraphs: lists["paragraphs"] ?? [], bullets: lists["bullets"] ?? [])
   }
 }

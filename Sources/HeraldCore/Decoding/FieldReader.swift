@@ -128,10 +128,21 @@ public struct FieldReader: Sendable {
     }
   }
 
-  /// A list of texts with their positions.
+  /// A list of texts with their positions, or nil when the value or any item is not text.
   public mutating func textList(_ node: SourceNode, field: String, example: String) -> [(
     text: String, position: SourcePosition
   )]? {
+    guard let (items, complete) = textItems(node, field: field, example: example), complete else {
+      return nil
+    }
+    return items
+  }
+
+  /// The text items of a list and whether every item was text (each one that is not gets a
+  /// diagnostic), or nil when the value is not a list.
+  public mutating func textItems(_ node: SourceNode, field: String, example: String) -> (
+    items: [(text: String, position: SourcePosition)], complete: Bool
+  )? {
     guard case .sequence(let items) = node.value else {
       var written = example
       if case .scalar(.plain(let text)) = node.value, !text.isEmpty { written = text }
@@ -142,11 +153,15 @@ public struct FieldReader: Sendable {
       return nil
     }
     var texts: [(text: String, position: SourcePosition)] = []
+    var complete = true
     for item in items {
-      guard let text = text(item, field: field) else { return nil }
+      guard let text = text(item, field: field) else {
+        complete = false
+        continue
+      }
       texts.append((text, item.position))
     }
-    return texts
+    return (texts, complete)
   }
 
   /// The entries of a mapping, or nil with a diagnostic.

@@ -196,6 +196,10 @@ struct MustacheParser {
     for index in tokens.indices {
       let token = tokens[index]
       if token.kind.opensSection {
+        guard open.count < MustacheRenderer.maximumDepth else {
+          throw error(
+            "sections nest deeper than \(MustacheRenderer.maximumDepth) levels", at: token.start)
+        }
         open.append(index)
       } else if token.kind == .close {
         guard let opener = open.popLast() else {
@@ -329,7 +333,7 @@ struct MustacheParser {
           append(
             .section(
               path: Self.path(opener.name), inverted: opener.kind == .invertedOpen,
-              children: frame.children))
+              children: frame.children, location: location(opener.start)))
         case .parentOpen:
           let blocks = frame.children.compactMap { node -> MustacheBlock? in
             if case .block(let block) = node { return block }

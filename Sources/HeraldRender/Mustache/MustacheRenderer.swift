@@ -3,9 +3,10 @@ struct MustacheRenderer {
   /// Where partials come from, and the cache of re-indented sources.
   let library: TemplateLibrary
 
-  /// Partials nested deeper than this stop the render with an error (a partial that includes itself
-  /// without a section that ends the recursion).
-  static let maximumDepth = 64
+  /// Sections, partials and blocks nested deeper than this, counted together across templates,
+  /// stop the render with an error (a partial that includes itself without a section that ends
+  /// the recursion, or a theme built to exhaust the stack): every level is a nested call.
+  static let maximumDepth = 100
 
   /// The content a parent's caller gave for a block, already dedented when it stood alone.
   struct BlockArgument {
@@ -25,7 +26,11 @@ struct MustacheRenderer {
       case .variable(let path, let escaped):
         let text = Self.lookup(path, in: stack)?.text ?? ""
         if escaped { HTMLEscaping.append(text, to: &output) } else { output += text }
-      case .section(let path, let inverted, let children):
+      case .section(let path, let inverted, let children, let location):
+        guard depth < Self.maximumDepth else {
+          throw Self.tooDeep(at: location, "{{#\(path.joined(separator: "."))}}")
+        }
+        let depth = depth + 1
         let value = Self.lookup(path, in: stack) ?? .null
         if inverted {
           if !value.isTruthy {
@@ -66,11 +71,7 @@ struct MustacheRenderer {
     stack: inout [TemplateValue], arguments: [String: BlockArgument], depth: Int,
     into output: inout String
   ) throws(TemplateError) {
-    guard depth < Self.maximumDepth else {
-      throw TemplateError(
-        file: location.file, line: location.line, column: location.column,
-        message: "partials nest deeper than \(Self.maximumDepth) levels at {{>\(name)}}")
-    }
+    guard depth < Self.maximumDepth else { throw Self.tooDeep(at: location, "{{>\(name)}}") }
     guard let template = library.template(named: name) else { return }
     let nodes: [MustacheNode]
     if let indentation, !indentation.isEmpty {
@@ -96,6 +97,13 @@ struct MustacheRenderer {
     let content = argument?.source ?? block.dedented
     let nodes = library.nodes(for: content, indentedBy: block.indentation)
     try render(nodes, stack: &stack, arguments: arguments, depth: depth, into: &output)
+  }
+
+  static func tooDeep(at location: TemplateLocation, _ tag: String) -> TemplateError {
+    TemplateError(
+      file: location.file, line: location.line, column: location.column,
+      message: "templates nest deeper than \(maximumDepth) levels (sections and partials) at \(tag)"
+    )
   }
 
   /// Resolves a dotted name: the first part through the context stack, the rest inside that value.

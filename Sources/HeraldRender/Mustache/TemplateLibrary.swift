@@ -75,7 +75,7 @@ public final class TemplateLibrary: Sendable {
           if case .parent(_, _, let blocks, _) = node {
             for block in blocks { visit(block.children) }
           }
-        case .section(_, _, let children): visit(children)
+        case .section(_, _, let children, _): visit(children)
         case .block(let block): visit(block.children)
         case .text, .variable: break
         }
