@@ -87,20 +87,22 @@ extension SiteComparison {
 
   private static func summary(_ announcement: Announcement) -> String {
     "(\(announcement.severity.rawValue) \(announcement.kind.rawValue)"
-      + (announcement.draft ? ", draft" : "") + ", \(announcement.source.file)): "
+      + (announcement.draft ? ", draft" : "") + ", \(escape(announcement.source.file))): "
       + "\"\(escape(announcement.title))\""
   }
 
   private static func value(_ text: String) -> String {
-    text.isEmpty ? "(none)" : "`\(text.replacingOccurrences("`", "'"))`"
+    text.isEmpty ? "(none)" : "`\(text.visibleControls.replacingOccurrences("`", "'"))`"
   }
 
-  /// Escapes the characters Markdown would read as formatting or a table cell's end.
+  /// Escapes the characters Markdown would read as formatting or a table cell's end; line breaks
+  /// of every kind are made visible first, so a value can never start a line of the comment (or
+  /// of a CI log, where a line starting `::` is a command).
   static func escape(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in text.visibleControls {
       if "\\`*_[]<>|#".contains(character) { result.append("\\") }
-      result.append(character == "\n" ? " " : character)
+      result.append(character)
     }
     return result
   }

@@ -46,28 +46,45 @@ struct DiagnosticPrinter {
     console.writeOut(JSONValue.array(diagnostics.map { located($0).json }).document)
   }
 
-  /// Prints one workflow command per diagnostic on standard output.
+  /// Prints one workflow command per diagnostic on standard output, each on exactly one line.
+  ///
+  /// Values quoted from the site are first made visible (`String.visibleControls`), so no line
+  /// break of any kind (CRLF, which Swift sees as one Character, a lone CR, NEL, U+2028) reaches
+  /// the runner; the one line break herald adds, before the hint, is escaped as `%0A`.
   func printGitHub(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics.map(located) {
       let properties = [
-        "file=\(Self.escapeProperty(diagnostic.file))", "line=\(diagnostic.line)",
+        "file=\(Self.escapeProperty(diagnostic.file.visibleControls))", "line=\(diagnostic.line)",
         "col=\(diagnostic.column)", "title=\(Self.escapeProperty(diagnostic.code.name))",
       ].joined(separator: ",")
-      var message = diagnostic.message
-      if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
-      console.out("::\(diagnostic.severity.rawValue) \(properties)::\(Self.escapeData(message))")
+      var message = Self.escapeData(diagnostic.message.visibleControls)
+      if let hint = diagnostic.hint {
+        message += "%0Ahint: " + Self.escapeData(hint.visibleControls)
+      }
+      console.out("::\(diagnostic.severity.rawValue) \(properties)::\(message)")
     }
   }
 
-  /// Escapes a workflow command's message as the Actions runner expects.
+  /// Escapes a workflow command's message as the Actions runner expects, scalar by scalar.
   static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences("%", "%25").replacingOccurrences("\r", "%0D")
-      .replacingOccurrences("\n", "%0A")
+    escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
   }
 
-  /// Escapes a workflow command's property value.
+  /// Escapes a workflow command's property value (also `:` and `,`, which end a property).
   static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(":", "%3A").replacingOccurrences(",", "%2C")
+    escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+  }
+
+  private static func escape(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if let replacement = table[scalar] {
+        result += replacement
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }
 

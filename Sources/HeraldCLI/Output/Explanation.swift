@@ -89,7 +89,7 @@ struct Explanation {
     }
     lines.append("")
     if let shown = decision.shown {
-      lines.append("shows:   \(shown.shape) \(shown.row.id) \"\(shown.row.title)\"")
+      lines.append("shows:   \(shown.shape) \(shown.row.id) \"\(shown.row.title.visibleControls)\"")
     } else {
       lines.append("shows:   nothing")
     }

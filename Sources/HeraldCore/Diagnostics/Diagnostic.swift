@@ -65,9 +65,14 @@ extension Diagnostic: Comparable {
 
 extension Diagnostic: CustomStringConvertible {
   /// `path:line:col: error: message [code]`, then `  hint: …` on its own line when there is one.
+  ///
+  /// Control characters and line separators in the path, message or hint (a value quoted from the
+  /// site may hold any) are written as visible escapes, so a diagnostic is always its two lines.
   public var description: String {
-    var text = "\(file):\(line):\(column): \(severity.rawValue): \(message) [\(code)]"
-    if let hint { text += "\n  hint: \(hint)" }
+    var text =
+      "\(file.visibleControls):\(line):\(column): \(severity.rawValue): "
+      + "\(message.visibleControls) [\(code)]"
+    if let hint { text += "\n  hint: \(hint.visibleControls)" }
     return text
   }
 }

@@ -19,8 +19,8 @@ public struct Theme: Sendable {
   public static func load(siteDirectory: String, config: SiteConfig) -> Result<Theme, ThemeProblems>
   {
     var files: [String: (file: String, bytes: [UInt8])] = [:]
-    for (path, text) in DefaultTheme.files {
-      files[path] = ("themes/default/\(path)", Array(text.utf8))
+    for (path, bytes) in DefaultTheme.files {
+      files[path] = ("themes/default/\(path)", bytes)
     }
     let name = config.theme
     let folder = "themes/" + name
