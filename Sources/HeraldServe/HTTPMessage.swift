@@ -9,15 +9,27 @@ public struct HTTPRequest: Sendable {
   public let ifNoneMatch: String?
   /// Query arguments by name.
   public let query: [String: String]
+  /// Whether the request was parked (`HTTPReply.park`) and is now asked again; it must be answered.
+  public let resumed: Bool
 
   /// Makes a request.
   public init(
-    method: String, path: String, ifNoneMatch: String? = nil, query: [String: String] = [:]
+    method: String, path: String, ifNoneMatch: String? = nil, query: [String: String] = [:],
+    resumed: Bool = false
   ) {
     self.method = method
     self.path = path
     self.ifNoneMatch = ifNoneMatch
     self.query = query
+    self.resumed = resumed
+  }
+}
+
+extension HTTPRequest {
+  /// The same request, marked as asked again after it was parked.
+  var resumedCopy: HTTPRequest {
+    HTTPRequest(
+      method: method, path: path, ifNoneMatch: ifNoneMatch, query: query, resumed: true)
   }
 }
 
@@ -49,7 +61,8 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 
   /// A plain-text response.
-  static func text(_ status: Int, _ text: String, headers: [(String, String)] = []) -> HTTPResponse
+  public static func text(_ status: Int, _ text: String, headers: [(String, String)] = [])
+    -> HTTPResponse
   {
     HTTPResponse(
       status: status,

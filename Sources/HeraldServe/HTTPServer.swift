@@ -7,65 +7,138 @@ import Foundation
 
 /// A small HTTP server over libmicrohttpd.
 ///
-/// One thread per connection, every request answered by a Swift handler; it binds its socket
-/// itself, so a port in use is reported by name.
+/// epoll with a small pool of threads, every request answered by a Swift handler; a handler may
+/// park a request (`HTTPReply.park`) so that a long-poll waits without holding a thread. It binds
+/// its socket itself, so a port in use is reported by name.
+///
+/// The listening socket belongs to this object from `init` until `stop`: the daemon borrows it
+/// while it runs, `stop` takes it back with `MHD_quiesce_daemon` (so `MHD_stop_daemon` does not
+/// close it) and closes it exactly once. Closing a descriptor twice closes whatever reused its
+/// number meanwhile, in another server, another test, or libmicrohttpd's own eventfd.
 public final class HTTPServer: @unchecked Sendable {
   /// The address it listens on.
   public let host: String
   /// The port it listens on (the one the system chose when asked for port 0).
   public let port: UInt16
-  private let handler: @Sendable (HTTPRequest) -> HTTPResponse
-  private let socket: Int32
-  private var daemon: OpaquePointer?
+  private let handler: @Sendable (HTTPRequest) -> HTTPReply
+  private let closeSocket: @Sendable (Int32) -> Void
   private let lock = NSLock()
+  private var socket: Int32?
+  private var daemon: OpaquePointer?
+  private let parking = ParkingLot()
+
+  /// How many threads answer requests; a parked request holds none of them.
+  static let threads: UInt32 = 2
+  /// An idle connection is closed after this many seconds.
+  static let idleTimeout: UInt32 = 30
 
   /// Binds the address and port (0 picks a free one); nothing is served until `start`.
-  public init(
+  public convenience init(
     host: String, port: UInt16, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
-  )
-    throws(ServeError)
-  {
-    self.host = host
-    self.handler = handler
-    (socket, self.port) = try Self.bind(host: host, port: port)
+  ) throws(ServeError) {
+    try self.init(host: host, port: port, reply: { .respond(handler($0)) })
   }
 
-  deinit {
-    stop()
-    close(socket)
+  /// Binds the address and port with a handler that may park requests.
+  public convenience init(
+    host: String, port: UInt16, reply: @escaping @Sendable (HTTPRequest) -> HTTPReply
+  ) throws(ServeError) {
+    try self.init(host: host, port: port, reply: reply, closeSocket: { _ = close($0) })
   }
+
+  /// Binds, with the call that closes the listening socket given (tests count it).
+  package init(
+    host: String, port: UInt16, reply: @escaping @Sendable (HTTPRequest) -> HTTPReply,
+    closeSocket: @escaping @Sendable (Int32) -> Void
+  ) throws(ServeError) {
+    self.host = host
+    self.handler = reply
+    self.closeSocket = closeSocket
+    let (descriptor, actualPort) = try Self.bind(host: host, port: port)
+    self.socket = descriptor
+    self.port = actualPort
+  }
+
+  deinit { stop() }
 
   /// Starts answering requests on the bound socket.
   public func start() throws(ServeError) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let socket, daemon == nil else { throw .cannotStart(host, port) }
+    let limit = Self.raiseDescriptorLimit()
     let context = Unmanaged.passUnretained(self).toOpaque()
-    let started = herald_mhd_start(socket, accessHandler, context, 1000, 120)
-    guard let started else { throw .cannotStart(host, port) }
-    lock.withLock { daemon = started }
+    let connections = UInt32(max(16, min(10_000, limit - 64)))
+    guard
+      let started = herald_mhd_start(
+        socket, accessHandler, context, connections, Self.idleTimeout, Self.threads)
+    else { throw .cannotStart(host, port) }
+    daemon = started
   }
 
-  /// Stops answering; a request in progress is finished first.
-  public func stop() {
-    let running = lock.withLock { () -> OpaquePointer? in
-      defer { daemon = nil }
-      return daemon
-    }
-    if let running { MHD_stop_daemon(running) }
+  /// Answers every parked request now (their handlers are called again, resumed).
+  public func wakeParked() { parking.wakeAll() }
+
+  /// How many requests are parked now.
+  public var parkedCount: Int { parking.count }
+
+  /// Waits until at least `count` requests are parked, or the time runs out (for tests).
+  package func waitUntilParked(_ count: Int, timeout: TimeInterval) -> Bool {
+    parking.waitUntilParked(count, timeout: timeout)
   }
+
+  /// Stops answering and closes the listening socket.
+  ///
+  /// Every parked request is resumed first, so stopping never waits for a long-poll. Calling it
+  /// again does nothing.
+  public func stop() {
+    let (running, owned) = lock.withLock { () -> (OpaquePointer?, Int32?) in
+      defer {
+        daemon = nil
+        socket = nil
+      }
+      return (daemon, socket)
+    }
+    // The daemon may not stop while a connection is suspended: resume them all, and park no more.
+    parking.close()
+    if let running {
+      // Take the socket back, so that MHD_stop_daemon does not close it; it is closed below.
+      _ = MHD_quiesce_daemon(running)
+      MHD_stop_daemon(running)
+    }
+    if let owned { closeSocket(owned) }
+  }
+
+  /// The listening socket while this server owns it.
+  package var listeningSocket: Int32? { lock.withLock { socket } }
 
   /// Answers one request from libmicrohttpd's thread.
   fileprivate func respond(
-    to connection: OpaquePointer, url: String, method: String
+    to connection: OpaquePointer, url: String, method: String, resumed: Bool,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   ) -> MHD_Result {
-    let ifNoneMatch = MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match")
-      .map { String(cString: $0) }
-    var query: [String: String] = [:]
-    for name in ["since"] {
-      if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) {
-        query[name] = String(cString: value)
+    let request = HTTPRequest(
+      method: method, path: url,
+      ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match")
+        .map { String(cString: $0) },
+      query: Self.query(of: connection), resumed: resumed)
+    switch handler(request) {
+    case .respond(let response):
+      return queue(response, on: connection)
+    case .park where resumed:
+      return queue(.text(503, "The server is stopping.\n"), on: connection)
+    case .park(let deadline):
+      if parking.park(connection, until: deadline, suspend: { MHD_suspend_connection($0) }) {
+        // Any non-nil value marks the request as parked; libmicrohttpd never reads it.
+        requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+        return .YES
       }
+      return respond(
+        to: connection, url: url, method: method, resumed: true, requestContext: requestContext)
     }
-    let response = handler(
-      HTTPRequest(method: method, path: url, ifNoneMatch: ifNoneMatch, query: query))
+  }
+
+  private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
     let body = response.body.isEmpty ? [UInt8(0)] : response.body
     let created = body.withUnsafeBytes { buffer in
       MHD_create_response_from_buffer(
@@ -76,6 +149,30 @@ public final class HTTPServer: @unchecked Sendable {
     defer { MHD_destroy_response(created) }
     for (name, value) in response.headers { _ = MHD_add_response_header(created, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), created)
+  }
+
+  private static func query(of connection: OpaquePointer) -> [String: String] {
+    var query: [String: String] = [:]
+    for name in ["since"] {
+      if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) {
+        query[name] = String(cString: value)
+      }
+    }
+    return query
+  }
+
+  /// Raises the soft limit on open descriptors to the hard limit (at most 65,536), as servers do,
+  /// so that many idle connections do not exhaust it; returns the limit in effect.
+  private static func raiseDescriptorLimit() -> Int {
+    var limits = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return 1024 }
+    let wanted = min(limits.rlim_max, 65_536)
+    if limits.rlim_cur < wanted {
+      var raised = limits
+      raised.rlim_cur = wanted
+      if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return Int(wanted) }
+    }
+    return Int(limits.rlim_cur)
   }
 
   private static func bind(host: String, port: UInt16) throws(ServeError) -> (Int32, UInt16) {
@@ -134,11 +231,15 @@ public final class HTTPServer: @unchecked Sendable {
 }
 
 /// libmicrohttpd's callback: a C function that finds the server through its context pointer.
+///
+/// A request whose context is set was parked and is now resumed.
 private let accessHandler: MHD_AccessHandlerCallback = {
-  context, connection, url, method, _, _, _, _ in
+  context, connection, url, method, _, _, _, requestContext in
   guard let context, let connection, let url, let method else { return .NO }
   let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-  return server.respond(to: connection, url: String(cString: url), method: String(cString: method))
+  return server.respond(
+    to: connection, url: String(cString: url), method: String(cString: method),
+    resumed: requestContext?.pointee != nil, requestContext: requestContext)
 }
 
 /// Why the preview server cannot run.

@@ -49,23 +49,44 @@ public final class PreviewSite: @unchecked Sendable {
     return generation
   }
 
-  /// Answers a request.
-  public func respond(_ request: HTTPRequest) -> HTTPResponse {
+  /// Answers a request; the reload long-poll is parked until a build finishes (the server calls
+  /// again, resumed, when `HTTPServer.wakeParked()` is called or the wait runs out).
+  public func reply(_ request: HTTPRequest) -> HTTPReply {
     guard request.method == "GET" || request.method == "HEAD" else {
-      return .text(405, "Only GET and HEAD are served.\n", headers: [("Allow", "GET, HEAD")])
+      return .respond(
+        .text(405, "Only GET and HEAD are served.\n", headers: [("Allow", "GET, HEAD")]))
     }
     switch request.path {
     case "/_herald/live-reload.js":
-      return liveReloadScript()
+      return .respond(liveReloadScript())
     case "/_herald/reload":
       let since = Int(request.query["since"] ?? "") ?? -1
-      let current = waitForBuild(after: since, timeout: Self.reloadWait)
-      return HTTPResponse(
-        status: 200,
-        headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
-        body: Array("{\"generation\": \(current)}\n".utf8))
+      let current = currentGeneration
+      guard current > since || request.resumed else {
+        return .park(until: Date(timeIntervalSinceNow: Self.reloadWait))
+      }
+      return .respond(
+        HTTPResponse(
+          status: 200,
+          headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+          body: Array("{\"generation\": \(current)}\n".utf8)))
     default:
-      return file(request)
+      return .respond(file(request))
+    }
+  }
+
+  /// Answers a request at once, waiting here (on the caller's thread) where `reply` would park.
+  public func respond(_ request: HTTPRequest) -> HTTPResponse {
+    switch reply(request) {
+    case .respond(let response):
+      return response
+    case .park(let deadline):
+      let since = Int(request.query["since"] ?? "") ?? -1
+      _ = waitForBuild(after: since, timeout: deadline.timeIntervalSinceNow)
+      guard case .respond(let response) = reply(request.resumedCopy) else {
+        return .text(503, "Try again.\n")
+      }
+      return response
     }
   }
 

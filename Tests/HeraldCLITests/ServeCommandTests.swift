@@ -122,6 +122,26 @@ struct ServeCommandTests {
     #expect(terminal.contains("still serving the last good build"))
   }
 
+  @Test("Ctrl-C stops within a second while pages wait to reload")
+  func quickStop() async throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let server = try Server(site: site.url)
+    let generation = try await server.generation()
+    let port = try #require(
+      UInt16(server.baseURL.split(separator: ":").last?.filter(\.isNumber) ?? ""))
+    // Three open pages, each waiting for the next build, then one more page load.
+    let polls = (0..<3).map { _ in
+      BackgroundCall { try? RawHTTP.get("/_herald/reload?since=\(generation)", port: port) }
+    }
+    #expect(try await server.get("").0 == 200)
+    var status: Int32 = -1
+    let elapsed = ContinuousClock().measure { status = server.interrupt() }
+    #expect(status == 0)
+    #expect(elapsed < .seconds(1), "Ctrl-C took \(elapsed)")
+    for poll in polls { _ = poll.value }
+  }
+
   @Test("a port in use is a clear error that names it")
   func portInUse() throws {
     let site = try TemporaryDirectory()

@@ -89,3 +89,109 @@ struct HTTPServerTests {
         == "port 1313 on 127.0.0.1 is already in use")
   }
 }
+
+/// Counts the closes of a listening socket, checking at each that the descriptor is still the
+/// server's own socket (bound to its port), so a close of a reused number would be caught.
+private final class CloseCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var closes: [(descriptor: Int32, wasOurs: Bool)] = []
+  var port: UInt16 = 0
+
+  func close(_ descriptor: Int32) {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    let ours = named == 0 && UInt16(bigEndian: address.sin_port) == port
+    lock.withLock { closes.append((descriptor, ours)) }
+    _ = Glibc.close(descriptor)
+  }
+}
+
+@Suite("The HTTP server's lifecycle: one close, quick stops, no lock-out")
+struct HTTPServerLifecycleTests {
+  fileprivate func server(
+    _ counter: CloseCounter, reply: @escaping @Sendable (HTTPRequest) -> HTTPReply
+  )
+    throws -> HTTPServer
+  {
+    let server = try HTTPServer(
+      host: "127.0.0.1", port: 0, reply: reply, closeSocket: { counter.close($0) })
+    counter.port = server.port
+    return server
+  }
+
+  @Test(
+    "the listening socket is closed exactly once, by its owner, started or not",
+    arguments: [
+      true, false,
+    ])
+  func closedOnce(_ started: Bool) throws {
+    let counter = CloseCounter()
+    var server: HTTPServer? = try server(counter) { _ in .respond(.text(200, "ok\n")) }
+    if started {
+      try server?.start()
+      #expect(try RawHTTP.get("/", port: counter.port).status == 200)
+    }
+    server?.stop()
+    server = nil
+    #expect(counter.closes.count == 1)
+    #expect(counter.closes.first?.wasOurs == true, "still the server's socket when closed")
+  }
+
+  @Test("stopping with long-polls parked returns at once and answers them")
+  func stopWithParkedRequests() throws {
+    let counter = CloseCounter()
+    let server = try server(counter) { request in
+      request.resumed ? .respond(.text(200, "woken\n")) : .park(until: .distantFuture)
+    }
+    try server.start()
+    let port = server.port
+    let polls = (0..<5).map { _ in
+      BackgroundCall { try? RawHTTP.get("/_herald/reload", port: port) }
+    }
+    #expect(server.waitUntilParked(5, timeout: 10))
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { server.stop() }
+    #expect(elapsed < .seconds(1), "stop took \(elapsed)")
+    for poll in polls { _ = poll.value }
+    #expect(counter.closes.count == 1)
+  }
+
+  @Test("a parked request is answered when woken")
+  func wake() throws {
+    let counter = CloseCounter()
+    let server = try server(counter) { request in
+      request.resumed ? .respond(.text(200, "woken\n")) : .park(until: .distantFuture)
+    }
+    try server.start()
+    defer { server.stop() }
+    let port = server.port
+    let poll = BackgroundCall { try? RawHTTP.get("/wait", port: port) }
+    #expect(server.waitUntilParked(1, timeout: 10))
+    server.wakeParked()
+    let answer = poll.value
+    #expect(answer?.status == 200)
+    #expect(answer?.response.hasSuffix("woken\n") == true)
+  }
+
+  @Test("1,000 idle connections do not lock anyone out")
+  func idleConnections() throws {
+    let counter = CloseCounter()
+    let server = try server(counter) { _ in .respond(.text(200, "ok\n")) }
+    try server.start()
+    defer { server.stop() }
+    var idle: [Int32] = []
+    defer { for descriptor in idle { close(descriptor) } }
+    for _ in 0..<1_000 {
+      let descriptor = try RawHTTP.connect(port: server.port)
+      idle.append(descriptor)
+    }
+    #expect(idle.count == 1_000)
+    let answer = try RawHTTP.get("/", port: server.port)
+    #expect(answer.status == 200)
+  }
+}

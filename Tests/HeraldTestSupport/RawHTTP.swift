@@ -7,23 +7,32 @@ import Foundation
 /// Sends a request exactly as written (no URL normalisation, unlike URLSession) and reads the whole
 /// answer, for tests of paths such as `/../etc/passwd`.
 public enum RawHTTP {
-  /// The status code and the raw response.
-  public static func get(_ target: String, port: UInt16, method: String = "GET") throws -> (
-    status: Int, response: String
-  ) {
+  /// Opens a TCP connection to the port on 127.0.0.1 and returns its descriptor.
+  public static func connect(port: UInt16) throws -> Int32 {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.ECONNREFUSED) }
-    defer { close(descriptor) }
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard connected == 0 else {
+      close(descriptor)
+      throw POSIXError(.ECONNREFUSED)
+    }
+    return descriptor
+  }
+
+  /// The status code and the raw response.
+  public static func get(_ target: String, port: UInt16, method: String = "GET") throws -> (
+    status: Int, response: String
+  ) {
+    let descriptor = try connect(port: port)
+    defer { close(descriptor) }
     let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
     _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
     var bytes: [UInt8] = []

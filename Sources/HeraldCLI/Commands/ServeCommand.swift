@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFiles
 import HeraldRender
 import HeraldServe
 
@@ -46,7 +47,7 @@ enum ServeCommand {
     let site = PreviewSite(root: workspace + "/site")
     let server: HTTPServer
     do {
-      server = try HTTPServer(host: host, port: port, handler: site.respond)
+      server = try HTTPServer(host: host, port: port, reply: site.reply)
     } catch {
       context.console.error("error: \(error)")
       if let hint = error.hint { context.console.error("  hint: \(hint)") }
@@ -55,7 +56,7 @@ enum ServeCommand {
     let address = host.contains(":") ? "[\(host)]" : host
     let baseURL = "http://\(address):\(server.port)/"
     let rebuild = Rebuilder(
-      siteDirectory: directory, output: site.root, baseURL: baseURL, site: site,
+      siteDirectory: directory, output: site.root, baseURL: baseURL, site: site, server: server,
       printer: DiagnosticPrinter(console: context.console, pathPrefix: prefix),
       console: context.console)
     rebuild.run()
@@ -68,7 +69,7 @@ enum ServeCommand {
     context.console.out(
       "serving \(directory == "." ? "the site" : directory) at \(baseURL)"
         + " (drafts and scheduled announcements shown; Ctrl-C to stop)")
-    let stop = StopSignal()
+    let stop = StopSignal(workspace: workspace)
     let watcher = SiteWatcher(siteDirectory: directory)
     var snapshot = watcher.snapshot()
     while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {
@@ -87,10 +88,13 @@ private struct Rebuilder {
   let output: String
   let baseURL: String
   let site: PreviewSite
+  /// Woken after every build, so that the pages waiting to reload get their answer.
+  let server: HTTPServer
   let printer: DiagnosticPrinter
   let console: Console
 
   func run() {
+    defer { server.wakeParked() }
     let started = ContinuousClock.now
     let now = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
     let builder = SiteBuilder(
@@ -121,21 +125,32 @@ private struct Rebuilder {
   }
 }
 
-/// Set when the process receives SIGINT or SIGTERM, so the watch loop ends and cleans up.
+/// Set when the process receives SIGINT or SIGTERM, so the watch loop ends and cleans up; a
+/// second signal (an impatient Ctrl-C) removes the preview build and exits at once.
 private final class StopSignal: @unchecked Sendable {
   private let lock = NSLock()
-  private var set = false
+  private var count = 0
   private var sources: [DispatchSourceSignal] = []
 
-  init() {
+  init(workspace: String) {
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [weak self] in self?.lock.withLock { self?.set = true } }
+      source.setEventHandler { [weak self] in
+        guard let self else { return }
+        let seen = lock.withLock { () -> Int in
+          count += 1
+          return count
+        }
+        if seen > 1 {
+          try? FileSystem.removeTree(workspace)
+          exit(130)
+        }
+      }
       source.resume()
       sources.append(source)
     }
   }
 
-  var isSet: Bool { lock.withLock { set } }
+  var isSet: Bool { lock.withLock { count > 0 } }
 }
