@@ -114,6 +114,18 @@ struct DiffCommandTests {
       ["diff", "--base", "no-such-revision"] + Self.now, in: repository.url)
     #expect(missing.status == 74)
     #expect(missing.stderr.contains("error: cannot read the site at no-such-revision"))
+
+    // A link committed in the base that leaves the site is refused there too, never followed: the
+    // base is compared without it, as with any base record that has errors.
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.path("content/announcements/leak.md"), withDestinationPath: "/etc/passwd")
+    try git("add", "-A")
+    try git("commit", "-q", "-m", "a link out")
+    try FileManager.default.removeItem(atPath: repository.path("content/announcements/leak.md"))
+    let linked = try HeraldProcess.run(["diff", "--base", "HEAD"] + Self.now, in: repository.url)
+    #expect(linked.status == 0, "\(linked.stderr)")
+    #expect(linked.stderr.contains("warning: the base HEAD has errors"))
+    #expect(!linked.stdout.contains("root:") && !linked.stderr.contains("root:"))
   }
 
   @Test("usage: exactly one of --base and --base-dir")

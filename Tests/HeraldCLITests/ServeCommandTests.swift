@@ -142,6 +142,23 @@ struct ServeCommandTests {
     for poll in polls { _ = poll.value }
   }
 
+  @Test("a preview build left by a serve that was killed is removed by the next serve")
+  func abandonedWorkspace() async throws {
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let abandoned = FileManager.default.temporaryDirectory
+      .appending(path: "herald-serve-\(ended.processIdentifier)-abandoned").path
+    try FileManager.default.createDirectory(
+      atPath: abandoned + "/site", withIntermediateDirectories: true)
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let server = try Server(site: site.url)
+    #expect(!FileManager.default.fileExists(atPath: abandoned))
+    #expect(server.interrupt() == 0)
+  }
+
   @Test("a port in use is a clear error that names it")
   func portInUse() throws {
     let site = try TemporaryDirectory()

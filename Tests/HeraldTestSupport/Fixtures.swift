@@ -9,8 +9,14 @@ public enum Fixtures {
   /// `Tests/Fixtures`.
   public static let root = packageRoot.appending(path: "Tests/Fixtures")
 
-  /// `../shared` beside the checkout, present in CI but not in a user's fresh clone.
-  public static let shared = packageRoot.deletingLastPathComponent().appending(path: "shared")
+  /// `../shared` beside the checkout, present in CI but not in a user's fresh clone
+  /// (`HERALD_SHARED_DIR` overrides it, so a test run can see what a fresh clone sees).
+  public static let shared: URL = {
+    if let path = ProcessInfo.processInfo.environment["HERALD_SHARED_DIR"] {
+      return URL(fileURLWithPath: path)
+    }
+    return packageRoot.deletingLastPathComponent().appending(path: "shared")
+  }()
 
   /// The fixture folders under `Tests/Fixtures/<group>`, sorted by name.
   public static func cases(_ group: String) -> [String] {

@@ -41,8 +41,9 @@ enum ServeCommand {
       context.console.error("  hint: run herald in a site folder, or pass --site DIR")
       return .ioFailure
     }
-    let workspace = FileManager.default.temporaryDirectory
-      .appending(path: "herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))").path
+    let temporary = FileManager.default.temporaryDirectory.path
+    Self.removeAbandonedWorkspaces(in: temporary)
+    let workspace = temporary + "/herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))"
     defer { try? FileManager.default.removeItem(atPath: workspace) }
     let site = PreviewSite(root: workspace + "/site")
     let server: HTTPServer
@@ -79,6 +80,19 @@ enum ServeCommand {
     server.stop()
     context.console.out("stopped; removed the preview build")
     return .success
+  }
+}
+
+extension ServeCommand {
+  /// Removes the preview builds of `serve` processes that ended without cleaning up (killed, or
+  /// crashed), recognised by a process id in their name that no longer runs.
+  static func removeAbandonedWorkspaces(in temporary: String) {
+    for entry in FileSystem.listNames(temporary) ?? [] where entry.name.hasPrefix("herald-serve-") {
+      let pid = entry.name.dropFirst("herald-serve-".count).prefix { $0.isNumber }
+      guard let number = Int32(pid), number != getpid(), kill(number, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileSystem.removeTree(temporary + "/" + entry.name)
+    }
   }
 }
 

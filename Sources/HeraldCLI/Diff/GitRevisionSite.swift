@@ -20,19 +20,30 @@ struct GitRevisionSite {
     _ = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: siteDirectory)
     let listing = try git(
       [
-        "ls-tree", "-r", "-z", "--full-tree", "--name-only", revision, "--",
+        "ls-tree", "-r", "-z", "--full-tree", revision, "--",
         prefix + "herald.yaml", prefix + "content/announcements",
       ], in: siteDirectory)
-    let paths = listing.split(separator: "\0").map(String.init).filter { !$0.isEmpty }
+    // Each entry is "<mode> <type> <object>\t<path>"; a symbolic link (mode 120000) is recreated
+    // as a link, so the base site follows the same link rules as the working site.
+    let entries = listing.split(separator: "\0").compactMap { entry -> (String, Bool)? in
+      guard let tab = entry.firstIndex(of: "\t") else { return nil }
+      return (String(entry[entry.index(after: tab)...]), entry.hasPrefix("120000 "))
+    }
+    let paths = entries.map(\.0)
     let directory = FileManager.default.temporaryDirectory
       .appending(path: "herald-base-\(UUID().uuidString)").path
-    for path in paths {
+    for (path, isLink) in entries {
       let relative = String(path.dropFirst(prefix.count))
       let target = directory + "/" + relative
       do {
         try FileManager.default.createDirectory(
           atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let bytes = try gitBytes(["cat-file", "blob", "\(revision):\(path)"], in: siteDirectory)
+        if isLink {
+          try FileManager.default.createSymbolicLink(
+            atPath: target, withDestinationPath: String(decoding: bytes, as: UTF8.self))
+          continue
+        }
         try FileSystem.write(bytes, to: target)
       } catch let failure as Failure {
         throw failure
