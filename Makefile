@@ -1,5 +1,5 @@
 # Developer entry points. The README's two commands are scripts/build-example and scripts/test.
-.PHONY: all build example test check lint format bench clean
+.PHONY: all build example test check lint format bench fuzz clean
 
 all: build
 
@@ -21,6 +21,11 @@ lint:
 
 format:
 	swift format format --in-place --recursive --parallel Package.swift Sources Tests Plugins
+
+# libFuzzer on every reader, FUZZ_SECONDS each (CI runs 30; run 600 before closing a hardening change).
+FUZZ_SECONDS ?= 30
+fuzz:
+	scripts/fuzz $(FUZZ_SECONDS)
 
 bench:
 	scripts/install-deps

@@ -43,6 +43,11 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
 
+    // MARK: Fuzzing: the targets (replayed by the tests) and the libFuzzer executable (make fuzz).
+    .target(
+      name: "HeraldFuzzTargets", dependencies: ["HeraldCore", "HeraldContent", "HeraldRender"]),
+    .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldFuzzTargets"]),
+
     // MARK: Build tooling: the default theme is compiled into the binary from themes/default/.
     .executableTarget(name: "ThemeEmbedder"),
     .plugin(
@@ -59,6 +64,8 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldServeTests", dependencies: ["HeraldServe", "HeraldTestSupport"]),
+    .testTarget(
+      name: "HeraldFuzzTests", dependencies: ["HeraldFuzzTargets", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldCLITests",
       dependencies: ["HeraldCore", "HeraldCLI", "HeraldTestSupport", "herald"]),

@@ -109,6 +109,7 @@ struct VersionTests {
     arguments: [
       ("1.10", "1.10.0"), ("1", "1.0.0"), ("2024.01.5", "2024.1.5"), ("1.2.3.4", "1.2.3.4"),
       ("1.0.0+build.5", "1.0.0"), ("1.0-RC.1", "1.0.0-RC.1"), ("01.002-beta+x", "1.2.0-beta"),
+      ("1.0.0+build-5", "1.0.0"), ("2.0-rc.1+exp-sha.5", "2.0.0-rc.1"),
     ])
   func canonical(_ text: String, _ expected: String) throws {
     #expect(try Version(parsing: text).canonical == expected)

@@ -1,12 +1,15 @@
 import HeraldCore
 
 /// Reads one record file (`.md` with front matter, or `.json`) into a checked record.
-struct RecordFileReader: Sendable {
+package struct RecordFileReader: Sendable {
   /// The site's configuration, when herald.yaml could be read.
   let config: SiteConfig?
 
+  /// Makes a reader that checks records against a configuration (or without one).
+  package init(config: SiteConfig?) { self.config = config }
+
   /// The kinds of record file.
-  enum Format {
+  package enum Format: Sendable {
     /// YAML front matter and a Markdown body.
     case markdown
     /// A JSON object of the same fields.
@@ -14,7 +17,7 @@ struct RecordFileReader: Sendable {
   }
 
   /// Reads a record from its bytes; `file` is its path relative to the site.
-  func read(_ bytes: [UInt8], file: String, format: Format) -> DecodedRecord {
+  package func read(_ bytes: [UInt8], file: String, format: Format) -> DecodedRecord {
     let text: String
     switch SourceText.decode(bytes, file: file) {
     case .success(let source): text = source.text

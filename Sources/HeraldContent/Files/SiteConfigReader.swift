@@ -1,9 +1,9 @@
 import HeraldCore
 
 /// Reads herald.yaml's bytes into a configuration.
-enum SiteConfigReader {
+package enum SiteConfigReader {
   /// Decodes herald.yaml, reporting syntax problems and every rule of DESIGN §2.
-  static func read(_ bytes: [UInt8]) -> SiteConfigDecoder.Result {
+  package static func read(_ bytes: [UInt8]) -> SiteConfigDecoder.Result {
     let file = SiteConfigDecoder.fileName
     let text: String
     switch SourceText.decode(bytes, file: file) {

@@ -6,12 +6,14 @@ import HeraldCore
 /// Foundation's `JSONSerialization` reports neither positions nor the text of numbers (it reads
 /// `1.10` as the double 1.1), and diagnostics need both; the tests check this reader against
 /// `JSONSerialization` on valid documents.
-enum JSONReader {
+package enum JSONReader {
   /// Deeper nesting than any record needs is refused.
   static let maximumDepth = 64
 
   /// Parses a whole JSON document whose first line is line `firstLine` of `file`.
-  static func read(_ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1)
+  package static func read(
+    _ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1
+  )
     -> Result<SourceNode, DiagnosticError>
   {
     var scanner = JSONScanner(

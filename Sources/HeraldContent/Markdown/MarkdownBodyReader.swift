@@ -6,10 +6,10 @@ import HeraldCore
 ///
 /// Paragraphs and at most one flat bullet list map onto the app's `{paragraphs, bullets}`; every
 /// other construct is an error that names its line.
-struct MarkdownBodyReader {
+package struct MarkdownBodyReader {
   /// Emphasis, links and code nested deeper than this are an error: no message needs more, and the
   /// walk (and everything that later walks the spans) recurses once per level.
-  static let maximumInlineDepth = 16
+  package static let maximumInlineDepth = 16
 
   /// The file the body is in.
   let file: String
@@ -20,8 +20,18 @@ struct MarkdownBodyReader {
   /// The schemes a link may use besides http, https and mailto.
   let deepLinkSchemes: [String]
 
+  /// Makes a reader for a body at a line of a file (or, for a JSON string, at one fixed position).
+  package init(
+    file: String, firstLine: Int, fixedPosition: SourcePosition?, deepLinkSchemes: [String]
+  ) {
+    self.file = file
+    self.firstLine = firstLine
+    self.fixedPosition = fixedPosition
+    self.deepLinkSchemes = deepLinkSchemes
+  }
+
   /// Parses the Markdown and reports what the app cannot show.
-  func read(_ markdown: String) -> (body: AnnouncementBody, diagnostics: [Diagnostic]) {
+  package func read(_ markdown: String) -> (body: AnnouncementBody, diagnostics: [Diagnostic]) {
     let bytes = Array(markdown.utf8)
     var walker = Walker(
       reader: self, lines: bytes.split(separator: 10, omittingEmptySubsequences: false))

@@ -6,13 +6,13 @@ import HeraldCore
 ///
 /// Aliases are refused rather than expanded, so an alias bomb costs nothing, and nesting is limited,
 /// so no document can exhaust the stack.
-enum YAMLReader {
+package enum YAMLReader {
   /// Deeper nesting than any record or configuration needs is refused.
   static let maximumDepth = 32
 
   /// Parses `text`, whose first line is line `firstLine` of `file`; returns nil for an empty
   /// document.
-  static func read(_ text: String, file: String, firstLine: Int = 1) -> Result<
+  package static func read(_ text: String, file: String, firstLine: Int = 1) -> Result<
     SourceNode?, DiagnosticError
   > {
     var bytes = Array(text.utf8)

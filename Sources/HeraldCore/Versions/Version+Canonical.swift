@@ -9,10 +9,10 @@ extension Version {
     var numbers = segments.map(String.init)
     while numbers.count < 3 { numbers.append("0") }
     var result = numbers.joined(separator: ".")
-    if let dash = text.firstIndex(of: "-") {
-      let end = text.firstIndex(of: "+") ?? text.endIndex
-      result += text[dash..<end]
-    }
+    // The pre-release is what lies between the first "-" and the "+" of the build metadata, which
+    // may hold hyphens of its own (1.0.0+build-5 has no pre-release).
+    let core = text.prefix { $0 != "+" }
+    if let dash = core.firstIndex(of: "-") { result += core[dash...] }
     return result
   }
 }

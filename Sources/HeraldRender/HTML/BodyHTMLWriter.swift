@@ -3,12 +3,15 @@ import HeraldCore
 /// Writes an announcement body as HTML: paragraphs, one list, emphasis, code and safe links.
 ///
 /// Raw HTML cannot reach it (the model has none) and unsafe link destinations become plain text.
-struct BodyHTMLWriter: Sendable {
+package struct BodyHTMLWriter: Sendable {
   /// The schemes a link may use besides http, https and mailto.
   let deepLinkSchemes: [String]
 
+  /// Makes a writer that keeps links with these schemes.
+  package init(deepLinkSchemes: [String]) { self.deepLinkSchemes = deepLinkSchemes }
+
   /// The body's HTML, one block per line.
-  func html(_ body: AnnouncementBody) -> String {
+  package func html(_ body: AnnouncementBody) -> String {
     var output = ""
     for block in body.blocks {
       switch block {

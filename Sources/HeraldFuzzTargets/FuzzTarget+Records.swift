@@ -1,0 +1,97 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldRender
+
+extension FuzzTarget {
+  /// A Markdown record: whatever it holds, the reader returns, every problem has a position in
+  /// the file, and a record that is accepted obeys every wall rule.
+  static func record(_ bytes: [UInt8]) {
+    let file = "content/announcements/fuzz.md"
+    let decoded = RecordFileReader(config: siteConfig).read(bytes, file: file, format: .markdown)
+    checkPositions(decoded.diagnostics, file: file, lineCount: lineCount(bytes))
+    if let announcement = decoded.announcement { checkAccepted(announcement) }
+  }
+
+  /// A JSON record: the same, and JSON that herald accepts is JSON (Foundation accepts it too).
+  static func json(_ bytes: [UInt8]) {
+    let file = "content/announcements/fuzz.json"
+    let decoded = RecordFileReader(config: siteConfig).read(bytes, file: file, format: .json)
+    checkPositions(decoded.diagnostics, file: file, lineCount: lineCount(bytes))
+    if let announcement = decoded.announcement { checkAccepted(announcement) }
+    guard let text = text(bytes), !text.hasPrefix("\u{FEFF}") else { return }
+    if case .success = JSONReader.read(text, file: file) {
+      precondition(
+        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil,
+        "herald accepted JSON that Foundation refuses")
+    }
+  }
+
+  /// What every accepted record must satisfy: a wall is CRITICAL, has an exit, an upper bound
+  /// below every reached platform's current release, and was confirmed; its body's HTML carries
+  /// no markup from the record.
+  static func checkAccepted(_ announcement: Announcement) {
+    if announcement.blocking {
+      precondition(announcement.severity == .critical, "a wall that is not CRITICAL")
+      precondition(announcement.action != nil, "a wall without an exit")
+      guard let maximum = announcement.range.maximum else {
+        preconditionFailure("a wall without maxVersion")
+      }
+      for platform in siteConfig.platforms
+      where announcement.platforms?.contains(platform.key) ?? true {
+        guard let current = platform.currentRelease else {
+          preconditionFailure("a wall on a platform without releases")
+        }
+        precondition(maximum < current, "a wall that reaches the current release")
+      }
+    }
+    if let minimum = announcement.range.minimum, let maximum = announcement.range.maximum {
+      precondition(minimum <= maximum, "an inverted range was accepted")
+    }
+    checkHTML(BodyHTMLWriter(deepLinkSchemes: siteConfig.deepLinkSchemes).html(announcement.body))
+  }
+
+  /// HTML written from a body holds only herald's own tags and no script or unsafe link.
+  static func checkHTML(_ html: String) {
+    let lowered = html.lowercased()
+    precondition(!lowered.contains("<script"), "a script in body HTML")
+    precondition(!lowered.contains("href=\"javascript:"), "a javascript: link in body HTML")
+    precondition(!lowered.contains("href=\"data:"), "a data: link in body HTML")
+    var index = lowered.startIndex
+    while let open = lowered[index...].firstIndex(of: "<") {
+      let tag = lowered[lowered.index(after: open)...].prefix { $0.isLetter || $0 == "/" }
+      let name = tag.hasPrefix("/") ? String(tag.dropFirst()) : String(tag)
+      precondition(
+        ["p", "ul", "li", "em", "strong", "code", "a", "br"].contains(name),
+        "a tag herald does not write: <\(tag)")
+      index = lowered.index(after: open)
+    }
+  }
+
+  /// A Markdown body alone: positions within the body's lines, and safe HTML.
+  static func markdown(_ bytes: [UInt8]) {
+    guard let text = text(bytes) else { return }
+    let firstLine = 8
+    let result = MarkdownBodyReader(
+      file: "f.md", firstLine: firstLine, fixedPosition: nil, deepLinkSchemes: ["fuzz"]
+    ).read(text)
+    for diagnostic in result.diagnostics {
+      precondition(diagnostic.line >= firstLine, "a body problem above the body: \(diagnostic)")
+      precondition(
+        diagnostic.line < firstLine + lineCount(bytes), "a line past the body: \(diagnostic)")
+    }
+    checkHTML(BodyHTMLWriter(deepLinkSchemes: ["fuzz"]).html(result.body))
+  }
+
+  /// A herald.yaml: every problem has a position in the file.
+  static func config(_ bytes: [UInt8]) {
+    let result = SiteConfigReader.read(bytes)
+    checkPositions(result.diagnostics, file: "herald.yaml", lineCount: lineCount(bytes))
+    if let config = result.config {
+      for platform in config.platforms {
+        let names = platform.releases.map { $0.canonical.lowercased() }
+        precondition(Set(names).count == names.count, "two releases share a manifest name")
+      }
+    }
+  }
+}
