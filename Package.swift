@@ -11,8 +11,9 @@ let package = Package(
   name: "herald",
   products: [
     .executable(name: "herald", targets: ["herald"]),
-    // What an app links: versions, the record model and the decision rules of DESIGN §5.
-    .library(name: "HeraldCore", targets: ["HeraldCore"]),
+    // What an app links: the reader that fetches, caches and decides (DESIGN §5), with the
+    // versions, rows and decision rules of HeraldCore (Foundation only).
+    .library(name: "HeraldClient", targets: ["HeraldClient"]),
   ],
   targets: [
     // MARK: C libraries from Debian, one system-library target each.
@@ -27,6 +28,8 @@ let package = Package(
 
     // MARK: The pipeline.
     .target(name: "HeraldCore"),
+    // The app's reader: Foundation (and FoundationNetworking on Linux) and HeraldCore only.
+    .target(name: "HeraldClient", dependencies: ["HeraldCore"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
     .target(name: "HeraldFiles", dependencies: ["HeraldCore"]),
     .target(
@@ -40,7 +43,9 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"]),
     .target(
       name: "HeraldCLI",
-      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles"]),
+      dependencies: [
+        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles", "HeraldClient",
+      ]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
 
     // MARK: Fuzzing: the targets (replayed by the tests) and the libFuzzer executable (make fuzz).

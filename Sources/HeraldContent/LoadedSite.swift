@@ -5,12 +5,12 @@ public struct LoadedSite: Sendable {
   /// The configuration, when herald.yaml could be read.
   public let config: SiteConfig?
   /// One result per record file, in path order.
-  public let records: [DecodedRecord]
+  package let records: [DecodedRecord]
   /// Every problem in the site, sorted by file, line and column.
   public let diagnostics: [Diagnostic]
 
   /// Makes a loaded site.
-  public init(config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic]) {
+  package init(config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic]) {
     self.config = config
     self.records = records
     self.diagnostics = diagnostics

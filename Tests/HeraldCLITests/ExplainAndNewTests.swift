@@ -13,19 +13,20 @@ struct ExplainAndNewTests {
       ["explain", "--platform", "ios", "--version", "1.8.0", "--seen", "sign-in-again"] + Self.now)
     #expect(result.status == 0 && result.stderr == "")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "ios 1.8.0 at 2026-11-30T12:00:00Z (seen: sign-in-again)")
+    #expect(
+      lines.first == "ios 1.8.0 at 2026-11-30T12:00:00Z (seen: sign-in-again), from the site")
     #expect(
       lines.contains("shows:   wall sunset-1-8 \"This version of Linewise has stopped working\""))
     #expect(lines.contains("badge:   2"))
     for (id, reason) in [
       ("sunset-1-8", "shown as the wall"), ("sign-in-again", "not shown: already seen"),
       ("delays-12-november", "not shown: the wall sunset-1-8 hides everything else"),
-      ("fare-capping", "not in the manifest: for another platform (android)"),
-      ("linewise-2-0", "not in the manifest: below minVersion 2.0.0"),
-      ("beta-programme", "not in the manifest: switched off (active: false)"),
-      ("larger-text", "not in the manifest: a draft"),
-      ("spring-timetable-2027", "not in the manifest: scheduled for"),
-      ("holiday-timetables-2025", "not in the manifest: expired at"),
+      ("fare-capping", "not delivered: for another platform (android)"),
+      ("linewise-2-0", "not delivered: below minVersion 2.0.0"),
+      ("beta-programme", "not delivered: switched off (active: false)"),
+      ("larger-text", "not delivered: a draft"),
+      ("spring-timetable-2027", "not delivered: scheduled for"),
+      ("holiday-timetables-2025", "not delivered: expired at"),
     ] {
       #expect(lines.contains { $0.hasPrefix("  \(id) ") && $0.contains(reason) }, "\(id)")
     }
@@ -70,8 +71,9 @@ struct ExplainAndNewTests {
       for version in versions {
         let manifest = try Data(
           contentsOf: output.url.appending(path: "public/api/v1/\(platform)/\(version).json"))
+        let rows = try ManifestDocument.decode(manifest).get().announcements
         let decision = DecisionRules.decide(
-          ManifestFetch.decode(manifest), now: try #require(Timestamp("2026-11-30T12:00:00Z")))
+          .fresh(rows), now: try #require(Timestamp("2026-11-30T12:00:00Z")))
         let explained = try HeraldProcess.run(
           ["explain", "--platform", platform, "--version", version, "--format", "json"] + Self.now)
         let document = try #require(

@@ -17,7 +17,7 @@ struct DecisionRulesTests {
 
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
-    let fetch: ManifestFetch
+    let fetch: ManifestSource
     var seen: Set<String> = []
     var accountCreated: Int64?
     /// The expected interruption as "shape id", or "" for nothing.
@@ -28,58 +28,72 @@ struct DecisionRulesTests {
   }
 
   static let cases: [Case] = [
-    Case(name: "a failed fetch shows nothing", fetch: .failed, shown: "", badge: 0, archive: []),
-    Case(name: "a timeout shows nothing", fetch: .timedOut, shown: "", badge: 0, archive: []),
-    Case(name: "an unreadable manifest shows nothing", fetch: .unreadable, shown: "", badge: 0),
-    Case(name: "an empty cache shows nothing", fetch: .emptyCache, shown: "", badge: 0),
-    Case(name: "an empty manifest shows nothing", fetch: .received([]), shown: "", badge: 0),
+    Case(
+      name: "a failed fetch shows nothing", fetch: .unavailable(.network("refused")), shown: "",
+      badge: 0, archive: []),
+    Case(
+      name: "a timeout shows nothing", fetch: .unavailable(.timedOut), shown: "", badge: 0,
+      archive: []),
+    Case(
+      name: "an unreadable manifest shows nothing", fetch: .unavailable(.unreadable("x")),
+      shown: "", badge: 0),
+    Case(
+      name: "an empty cache shows nothing", fetch: .unavailable(.notFetched), shown: "", badge: 0),
+    Case(
+      name: "a cached wall after a failed fetch is not a wall, but keeps archive and badge",
+      fetch: .cached([row("w", .critical, blocking: true), row("t", .critical)], .timedOut),
+      shown: "", badge: 2, archive: ["t", "w"]),
+    Case(
+      name: "a cached takeover after a failed fetch does not interrupt",
+      fetch: .cached([row("t", .critical), row("s", .info)], .status(500)), shown: "", badge: 2),
+    Case(name: "an empty manifest shows nothing", fetch: .fresh([]), shown: "", badge: 0),
     Case(
       name: "a valid wall is shown",
-      fetch: .received([row("w", .critical, blocking: true), row("t", .critical)]),
+      fetch: .fresh([row("w", .critical, blocking: true), row("t", .critical)]),
       shown: "wall w", badge: 2),
     Case(
       name: "a blocking row that is not CRITICAL is ignored",
-      fetch: .received([row("w", .important, blocking: true), row("s", .info)]),
+      fetch: .fresh([row("w", .important, blocking: true), row("s", .info)]),
       shown: "strip s", badge: 1),
     Case(
       name: "a blocking row without an action is ignored",
-      fetch: .received([row("w", .critical, blocking: true, action: nil)]), shown: "", badge: 0),
+      fetch: .fresh([row("w", .critical, blocking: true, action: nil)]), shown: "", badge: 0),
     Case(
       name: "a wall ignores seen state and account age",
-      fetch: .received([row("w", .critical, published: 10, blocking: true)]), seen: ["w"],
+      fetch: .fresh([row("w", .critical, published: 10, blocking: true)]), seen: ["w"],
       accountCreated: 500_000, shown: "wall w", badge: 0),
     Case(
       name: "the account-age gate hides rows published before the account",
-      fetch: .received([
+      fetch: .fresh([
         row("old", .critical, published: 100), row("new", .info, published: 950_000),
       ]),
       accountCreated: 900_000, shown: "strip new", badge: 1, archive: ["new", "old"]),
     Case(
       name: "seen rows neither interrupt nor badge",
-      fetch: .received([row("a", .important), row("b", .info, published: 800_000)]), seen: ["a"],
+      fetch: .fresh([row("a", .important), row("b", .info, published: 800_000)]), seen: ["a"],
       shown: "strip b", badge: 1),
     Case(
       name: "priority: takeover over dialog over strip",
-      fetch: .received([
+      fetch: .fresh([
         row("s", .info, published: 999_000), row("d", .important, published: 998_000),
         row("t", .critical, published: 100),
       ]), shown: "takeover t", badge: 3, archive: ["s", "d", "t"]),
     Case(
       name: "newest first within a severity",
-      fetch: .received([row("older", .important, published: 100), row("newer", .important)]),
+      fetch: .fresh([row("older", .important, published: 100), row("newer", .important)]),
       shown: "dialog newer", badge: 2, archive: ["newer", "older"]),
     Case(
       name: "the id breaks a tie between equally new rows",
-      fetch: .received([row("b", .important), row("a", .important)]),
+      fetch: .fresh([row("b", .important), row("a", .important)]),
       shown: "dialog a", badge: 2, archive: ["a", "b"]),
     Case(
       name: "expired and scheduled rows do not interrupt but stay in the archive",
-      fetch: .received([
+      fetch: .fresh([
         row("gone", .critical, expires: 999_999), row("later", .critical, published: 1_000_001),
       ]), shown: "", badge: 0, archive: ["later", "gone"]),
     Case(
       name: "the newest of two walls is shown",
-      fetch: .received([
+      fetch: .fresh([
         row("w1", .critical, published: 100, blocking: true), row("w2", .critical, blocking: true),
       ]), shown: "wall w2", badge: 2),
   ]
@@ -99,7 +113,7 @@ struct DecisionRulesTests {
   @Test("nothing else is chosen over a wall, and every other row says why")
   func wallHidesTheRest() {
     let decision = DecisionRules.decide(
-      .received([
+      .fresh([
         Self.row("w", .critical, blocking: true), Self.row("t", .critical, published: 800_000),
         Self.row("s", .info, published: 700_000),
       ]), now: Self.now, seen: ["s"])
@@ -111,7 +125,7 @@ struct DecisionRulesTests {
   @Test("reasons for rows that are not shown")
   func reasons() {
     let decision = DecisionRules.decide(
-      .received([
+      .fresh([
         Self.row("t", .critical, published: 990_000),
         Self.row("d1", .important, published: 980_000),
         Self.row("d2", .important, published: 970_000), Self.row("old", .info, published: 1),
@@ -127,22 +141,33 @@ struct DecisionRulesTests {
   }
 
   @Test("an app reads a manifest document; rows it cannot read are left out")
-  func decoding() {
+  func decoding() throws {
+    let row = """
+      "title": "A", "kind": "NOTICE", "publishedAt": "2026-01-01T00:00:00Z", "blocking": false,
+      "actionUrl": null, "actionLabel": null, "body": {"paragraphs": ["p"], "bullets": []},
+      "html": "<p>p</p>", "updatedAt": null, "expiresAt": null, "minVersion": "1.10",
+      "maxVersion": null, "url": "https://x.example/a/"
+      """
     let document = """
-      {"schemaVersion": 1, "announcements": [
-        {"id": "a", "title": "A", "severity": "INFO", "kind": "NOTICE", "publishedAt": "2026-01-01T00:00:00Z",
-         "blocking": false, "actionUrl": null, "body": {"paragraphs": ["p"], "bullets": []}},
-        {"id": "b", "title": "B", "severity": "LOUD", "kind": "NOTICE", "publishedAt": "2026-01-01T00:00:00Z"}
+      {"schemaVersion": 1, "scope": "all", "platform": "ios", "updated": null,
+       "nextChangeAt": null, "announcements": [
+        {"id": "a", "severity": "INFO", \(row)},
+        {"id": "b", "severity": "LOUD", \(row)},
+        {"id": "c"}
       ]}
       """
-    guard case .received(let rows) = ManifestFetch.decode(Data(document.utf8)) else {
-      Issue.record("not received")
+    let manifest = try ManifestDocument.decode(Data(document.utf8)).get()
+    #expect(manifest.announcements.map(\.id) == ["a"])
+    #expect(manifest.announcements.first?.body.paragraphs == ["p"])
+    #expect(manifest.announcements.first?.minVersion == Version("1.10.0"))
+    guard case .failure(.unreadable) = ManifestDocument.decode(Data("<html>".utf8)) else {
+      Issue.record("HTML was read as a manifest")
       return
     }
-    #expect(rows.map(\.id) == ["a"])
-    #expect(rows.first?.paragraphs == ["p"])
-    #expect(ManifestFetch.decode(Data("<html>".utf8)) == .unreadable)
-    #expect(
-      ManifestFetch.decode(Data(#"{"schemaVersion": 2, "announcements": []}"#.utf8)) == .unreadable)
+    let newer = ManifestDocument.decode(Data(#"{"schemaVersion": 2, "announcements": []}"#.utf8))
+    guard case .failure(.unknownSchema(2)) = newer else {
+      Issue.record("a newer schema was not recognised: \(newer)")
+      return
+    }
   }
 }

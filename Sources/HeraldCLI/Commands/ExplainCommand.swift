@@ -14,15 +14,21 @@ enum ExplainCommand {
     options: [
       .value("--platform", "P", "The platform key, as in herald.yaml (required)."),
       .value("--version", "V", "The app version, a configured release or any other (required)."),
-      SharedOptions.site, SharedOptions.now,
+      SharedOptions.site,
+      .value("--channel", "URL", "Ask a deployed channel (its base URL) instead of a site."),
+      SharedOptions.now,
       .value("--seen", "ID,…", "Ids the user has already seen."),
       .value("--account-created", "TIME", "When the user's account was created (RFC 3339)."),
       .value("--format", "text|json", "How to print the answer (default: text)."),
     ],
     discussion: """
-      Builds the manifest that version fetches, exactly as herald build writes it, and decides as
-      the app does (DESIGN §5): a wall first, then the newest unseen CRITICAL, IMPORTANT or INFO
-      announcement. Every announcement of the site is listed with the reason it is shown or not.
+      Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
+      channel's index.json, then the release's manifest, or all.json filtered by the build's rule
+      for a version that is not a configured release (a hotfix). With --site (the default: this
+      folder) the channel is built in memory exactly as herald build writes it, and every
+      announcement is listed with the reason it is shown or not. With --channel it asks the
+      deployed channel (a CDN, or herald serve); --now still sets the client's clock, and a failed
+      fetch prints the decision the app makes then (it fails open), with exit status 0.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -54,22 +60,39 @@ enum ExplainCommand {
         throw UsageError(message: "--account-created \(error)")
       }
     }
-    let (directory, prefix) = context.site(arguments.value("--site"))
-    let site: Site
-    switch SiteSession.load(directory, prefix: prefix, context: context) {
-    case .success(let loaded): site = loaded
-    case .failure(let stopped): return stopped.status
+    let explanation: Explanation
+    if let channelText = arguments.value("--channel") {
+      guard arguments.value("--site") == nil else {
+        throw UsageError(message: "--channel and --site cannot be used together")
+      }
+      guard let channel = URL(string: channelText), let scheme = channel.scheme?.lowercased(),
+        ["http", "https"].contains(scheme), channel.host != nil
+      else {
+        throw UsageError(
+          message: "--channel \(channelText) is not an http or https URL",
+          hint: "write the channel's base URL, such as https://example.com/whats-new/")
+      }
+      explanation = Explanation(
+        channel: channel, platform: platform, version: version, now: now, seen: seen,
+        accountCreatedAt: accountCreated)
+    } else {
+      let (directory, prefix) = context.site(arguments.value("--site"))
+      let site: Site
+      switch SiteSession.load(directory, prefix: prefix, context: context) {
+      case .success(let loaded): site = loaded
+      case .failure(let stopped): return stopped.status
+      }
+      guard site.config.platform(platform) != nil else {
+        let keys = site.config.platforms.map(\.key)
+        throw UsageError(
+          message: "platform '\(platform)' is not configured in herald.yaml",
+          hint: NearestName.suggestion(for: platform, among: keys).map { "did you mean '\($0)'?" }
+            ?? "configured platforms: " + keys.joined(separator: ", "))
+      }
+      explanation = Explanation(
+        site: site, platform: platform, version: version, now: now, seen: seen,
+        accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory)
     }
-    guard site.config.platform(platform) != nil else {
-      let keys = site.config.platforms.map(\.key)
-      throw UsageError(
-        message: "platform '\(platform)' is not configured in herald.yaml",
-        hint: NearestName.suggestion(for: platform, among: keys).map { "did you mean '\($0)'?" }
-          ?? "configured platforms: " + keys.joined(separator: ", "))
-    }
-    let explanation = Explanation(
-      site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreated)
     context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
     return .success
   }

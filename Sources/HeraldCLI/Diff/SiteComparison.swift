@@ -230,10 +230,10 @@ struct SiteComparison {
       Bool, Interruption?
     ) {
       guard manifests.site.config.platform(platform)?.releases.contains(version) ?? false,
-        let document = manifests.release(platform: platform, version: version)
+        let document = manifests.release(platform: platform, version: version),
+        case .success(let manifest) = ManifestDocument.decode(Data(document.documentBytes))
       else { return (false, nil) }
-      let decision = DecisionRules.decide(
-        ManifestFetch.decode(Data(document.documentBytes)), now: now)
+      let decision = DecisionRules.decide(.fresh(manifest.announcements), now: now)
       return (true, decision.shown)
     }
     let platforms = Set(base.config.platforms.map(\.key) + head.config.platforms.map(\.key))

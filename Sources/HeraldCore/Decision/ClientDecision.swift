@@ -16,11 +16,46 @@ public struct ClientDecision: Sendable, Hashable {
   public let archive: [ManifestRow]
   /// Why each row is shown or not, in archive order.
   public let verdicts: [RowVerdict]
+  /// Why the last fetch failed, when the decision fails open (cached rows, or none).
+  public let failure: FetchFailure?
+
+  /// Makes a decision.
+  public init(
+    shown: Interruption?, wall: ManifestRow?, takeover: ManifestRow?, dialog: ManifestRow?,
+    strip: ManifestRow?, badge: Int, archive: [ManifestRow], verdicts: [RowVerdict],
+    failure: FetchFailure? = nil
+  ) {
+    self.shown = shown
+    self.wall = wall
+    self.takeover = takeover
+    self.dialog = dialog
+    self.strip = strip
+    self.badge = badge
+    self.archive = archive
+    self.verdicts = verdicts
+    self.failure = failure
+  }
 
   /// The decision when there is no manifest: nothing at all.
   public static let nothing = ClientDecision(
     shown: nil, wall: nil, takeover: nil, dialog: nil, strip: nil, badge: 0, archive: [],
     verdicts: [])
+
+  /// The same archive and badge with nothing interrupting, after a failed fetch: offline is never
+  /// a wall, and a cached takeover or dialog is not shown either.
+  func failingOpen(_ failure: FetchFailure) -> ClientDecision {
+    ClientDecision(
+      shown: nil, wall: nil, takeover: nil, dialog: nil, strip: nil, badge: badge,
+      archive: archive,
+      verdicts: verdicts.map { verdict in
+        switch verdict.outcome {
+        case .shown, .outranked, .superseded, .behindWall:
+          return RowVerdict(id: verdict.id, outcome: .notFresh)
+        default:
+          return verdict
+        }
+      }, failure: failure)
+  }
 }
 
 /// The shapes an interruption takes, from the most to the least interrupting.
@@ -85,5 +120,7 @@ public struct RowVerdict: Sendable, Hashable {
     case invalidWall(String)
     /// Hidden behind a wall.
     case behindWall(String)
+    /// Would interrupt, but the manifest is cached after a failed fetch: nothing interrupts.
+    case notFresh
   }
 }

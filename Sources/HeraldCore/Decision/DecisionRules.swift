@@ -1,22 +1,35 @@
 /// The decision an app makes from a manifest (DESIGN §5), as one pure function.
 ///
-/// A failed fetch, a timeout, an unreadable manifest or an empty cache shows nothing. A valid wall
-/// (blocking, CRITICAL, with an action) ignores seen state and account age and hides everything
-/// else. Otherwise the newest unseen, ungated CRITICAL, IMPORTANT or INFO row is shown, in that
-/// order of priority; the badge counts the unseen, ungated rows; the archive lists every row.
+/// Only a manifest fetched or revalidated in this launch interrupts: a cached one (after a failed
+/// fetch) gives the archive and the badge and nothing else, and no manifest gives nothing. A valid
+/// wall (blocking, CRITICAL, with an action) ignores seen state and account age and hides
+/// everything else. Otherwise the newest unseen, ungated CRITICAL, IMPORTANT or INFO row is shown,
+/// in that order of priority; the badge counts the unseen, ungated rows; the archive lists every
+/// row.
 public enum DecisionRules {
   /// Decides what to show.
   ///
   /// - Parameters:
-  ///   - fetch: the manifest, or why there is none.
+  ///   - source: the manifest's rows and whether they are fresh, or why there are none.
   ///   - now: the app's time.
   ///   - seen: the ids this user has seen on this device.
   ///   - accountCreatedAt: when the account was created, if the app knows.
   public static func decide(
-    _ fetch: ManifestFetch, now: Timestamp, seen: Set<String> = [],
+    _ source: ManifestSource, now: Timestamp, seen: Set<String> = [],
     accountCreatedAt: Timestamp? = nil
   ) -> ClientDecision {
-    guard case .received(let received) = fetch else { return .nothing }
+    let decision = decideFresh(
+      source.rows, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+    switch source {
+    case .fresh: return decision
+    case .cached(_, let failure): return decision.failingOpen(failure)
+    case .unavailable(let failure): return ClientDecision.nothing.failingOpen(failure)
+    }
+  }
+
+  private static func decideFresh(
+    _ received: [ManifestRow], now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?
+  ) -> ClientDecision {
     let rows = received.sorted(by: ManifestRow.newestFirst)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     var eligible: [ManifestRow] = []

@@ -1,18 +1,18 @@
 /// Types one record's fields and applies every rule of DESIGN §2 that one record and the site's
 /// configuration decide (all but the duplicate-id rule, which needs the whole site).
-public struct AnnouncementDecoder: Sendable {
+package struct AnnouncementDecoder: Sendable {
   /// The site's configuration, or nil when herald.yaml could not be read (platform rules are then
   /// skipped rather than reported against every record).
-  public let config: SiteConfig?
+  package let config: SiteConfig?
 
   /// Titles longer than this get a warning: they are cut off in a strip.
-  public static let titleWarningLength = 80
+  package static let titleWarningLength = 80
 
   /// Makes a decoder for records of a site.
-  public init(config: SiteConfig?) { self.config = config }
+  package init(config: SiteConfig?) { self.config = config }
 
   /// The slug rule for ids.
-  public static func isValidID(_ text: String) -> Bool {
+  package static func isValidID(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     guard (1...64).contains(bytes.count) else { return false }
     func isAlphanumeric(_ byte: UInt8) -> Bool {
@@ -29,7 +29,7 @@ public struct AnnouncementDecoder: Sendable {
   /// the front matter, or from the `body` field), `start` is where the record's fields begin, and
   /// `reader` may carry the problems the loader already found in the file (they count as the
   /// record's own).
-  public func decode(
+  package func decode(
     file: String, entries: [SourceEntry], body: AnnouncementBody, start: SourcePosition = .start,
     reader initial: FieldReader? = nil
   ) -> DecodedRecord {
@@ -332,7 +332,7 @@ public struct AnnouncementDecoder: Sendable {
 
 extension String {
   /// The text without leading and trailing white space (Unicode's definition).
-  public func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     func isSpace(_ scalar: Unicode.Scalar) -> Bool {
       scalar.isASCII
         ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace

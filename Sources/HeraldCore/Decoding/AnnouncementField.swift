@@ -1,5 +1,5 @@
 /// The field names of a record, exactly as DESIGN §2 spells them.
-public enum AnnouncementField: String, Sendable, CaseIterable {
+package enum AnnouncementField: String, Sendable, CaseIterable {
   /// The slug.
   case id
   /// The title.
@@ -36,7 +36,7 @@ public enum AnnouncementField: String, Sendable, CaseIterable {
   case updatedAt
 
   /// Every field name, in the order of DESIGN §2.
-  public static let names = allCases.map(\.rawValue)
+  package static let names = allCases.map(\.rawValue)
   /// The fields every record must have.
-  public static let required: [AnnouncementField] = [.id, .title, .severity, .kind, .publishAt]
+  package static let required: [AnnouncementField] = [.id, .title, .severity, .kind, .publishAt]
 }

@@ -1,16 +1,16 @@
 /// The result of reading one record file: the record when it is valid, and every problem found.
-public struct DecodedRecord: Sendable {
+package struct DecodedRecord: Sendable {
   /// The file's path relative to the site.
-  public let file: String
+  package let file: String
   /// The id as written, when it is a valid slug, with its position (for the duplicate-id rule).
-  public let id: (text: String, position: SourcePosition)?
+  package let id: (text: String, position: SourcePosition)?
   /// The typed record, or nil when the file has errors.
-  public let announcement: Announcement?
+  package let announcement: Announcement?
   /// Every problem found in the file.
-  public let diagnostics: [Diagnostic]
+  package let diagnostics: [Diagnostic]
 
   /// Makes a result.
-  public init(
+  package init(
     file: String, id: (text: String, position: SourcePosition)?, announcement: Announcement?,
     diagnostics: [Diagnostic]
   ) {
@@ -21,7 +21,7 @@ public struct DecodedRecord: Sendable {
   }
 
   /// A file that could not be read as a record at all.
-  public static func unreadable(file: String, diagnostics: [Diagnostic]) -> DecodedRecord {
+  package static func unreadable(file: String, diagnostics: [Diagnostic]) -> DecodedRecord {
     DecodedRecord(file: file, id: nil, announcement: nil, diagnostics: diagnostics)
   }
 }

@@ -1,8 +1,8 @@
 /// The one rule that needs every record at once: an id is used by one record only.
-public enum DuplicateIDRule {
+package enum DuplicateIDRule {
   /// A diagnostic for every record whose id an earlier file (in path order) already uses; the
   /// message names both files.
-  public static func diagnostics(for records: [DecodedRecord]) -> [Diagnostic] {
+  package static func diagnostics(for records: [DecodedRecord]) -> [Diagnostic] {
     var firstUse: [String: (file: String, position: SourcePosition)] = [:]
     var diagnostics: [Diagnostic] = []
     // Sorting positions rather than records: a record is a large value.

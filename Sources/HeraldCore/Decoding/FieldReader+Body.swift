@@ -1,6 +1,6 @@
 extension FieldReader {
   /// Reads the body's object form, `{paragraphs: [..], bullets: [..]}`, each item plain text.
-  public mutating func body(_ node: SourceNode) -> AnnouncementBody? {
+  package mutating func body(_ node: SourceNode) -> AnnouncementBody? {
     guard let entries = mapping(node, field: "body") else { return nil }
     let fields = knownEntries(entries, known: ["paragraphs", "bullets"], context: "the body")
     var lists: [String: [String]] = [:]

@@ -2,17 +2,17 @@
 ///
 /// Versions, ids and timestamps are read as the text written, quoted or not; only `true` and `false`
 /// are booleans.
-public struct FieldReader: Sendable {
+package struct FieldReader: Sendable {
   /// The file the values come from.
-  public let file: String
+  package let file: String
   /// The problems found so far.
-  public private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
 
   /// Makes a reader for values of one file.
-  public init(file: String) { self.file = file }
+  package init(file: String) { self.file = file }
 
   /// Records an error at a position.
-  public mutating func error(
+  package mutating func error(
     _ code: DiagnosticCode, at position: SourcePosition, _ message: String, hint: String? = nil
   ) {
     diagnostics.append(
@@ -20,7 +20,7 @@ public struct FieldReader: Sendable {
   }
 
   /// Records a warning at a position.
-  public mutating func warning(
+  package mutating func warning(
     _ code: DiagnosticCode, at position: SourcePosition, _ message: String, hint: String? = nil
   ) {
     diagnostics.append(
@@ -30,14 +30,14 @@ public struct FieldReader: Sendable {
   }
 
   /// Adds diagnostics found elsewhere.
-  public mutating func append(contentsOf other: [Diagnostic]) {
+  package mutating func append(contentsOf other: [Diagnostic]) {
     diagnostics.append(contentsOf: other)
   }
 
   /// The text of a scalar, or nil with a diagnostic for an empty value, a list or a mapping.
   ///
   /// JSON numbers count as the text written; JSON booleans do not.
-  public mutating func text(_ node: SourceNode, field: String) -> String? {
+  package mutating func text(_ node: SourceNode, field: String) -> String? {
     switch node.value {
     case .scalar(.string(let text)), .scalar(.number(let text)):
       return text
@@ -61,7 +61,7 @@ public struct FieldReader: Sendable {
   }
 
   /// A boolean written `true` or `false`; anything else (`yes`, `on`, `"true"`) is an error.
-  public mutating func boolean(_ node: SourceNode, field: String) -> Bool? {
+  package mutating func boolean(_ node: SourceNode, field: String) -> Bool? {
     switch node.value {
     case .scalar(.boolean(let value)):
       return value
@@ -103,7 +103,7 @@ public struct FieldReader: Sendable {
   }
 
   /// A version, read from the text as written.
-  public mutating func version(_ node: SourceNode, field: String) -> Version? {
+  package mutating func version(_ node: SourceNode, field: String) -> Version? {
     guard let text = text(node, field: field) else { return nil }
     do {
       return try Version(parsing: text)
@@ -116,7 +116,7 @@ public struct FieldReader: Sendable {
   }
 
   /// A timestamp, read from the text as written.
-  public mutating func timestamp(_ node: SourceNode, field: String) -> Timestamp? {
+  package mutating func timestamp(_ node: SourceNode, field: String) -> Timestamp? {
     guard let text = text(node, field: field) else { return nil }
     do {
       return try Timestamp(parsing: text)
@@ -129,7 +129,7 @@ public struct FieldReader: Sendable {
   }
 
   /// A list of texts with their positions, or nil when the value or any item is not text.
-  public mutating func textList(_ node: SourceNode, field: String, example: String) -> [(
+  package mutating func textList(_ node: SourceNode, field: String, example: String) -> [(
     text: String, position: SourcePosition
   )]? {
     guard let (items, complete) = textItems(node, field: field, example: example), complete else {
@@ -140,7 +140,7 @@ public struct FieldReader: Sendable {
 
   /// The text items of a list and whether every item was text (each one that is not gets a
   /// diagnostic), or nil when the value is not a list.
-  public mutating func textItems(_ node: SourceNode, field: String, example: String) -> (
+  package mutating func textItems(_ node: SourceNode, field: String, example: String) -> (
     items: [(text: String, position: SourcePosition)], complete: Bool
   )? {
     guard case .sequence(let items) = node.value else {
@@ -165,7 +165,7 @@ public struct FieldReader: Sendable {
   }
 
   /// The entries of a mapping, or nil with a diagnostic.
-  public mutating func mapping(_ node: SourceNode, field: String) -> [SourceEntry]? {
+  package mutating func mapping(_ node: SourceNode, field: String) -> [SourceEntry]? {
     switch node.value {
     case .mapping(let entries):
       return entries
@@ -178,7 +178,7 @@ public struct FieldReader: Sendable {
 
   /// Reports keys written twice and keys not in `known` (with a suggestion), and returns the entries
   /// by key for those that are known, first occurrence kept.
-  public mutating func knownEntries(
+  package mutating func knownEntries(
     _ entries: [SourceEntry], known: [String], context: String, unknownHint: String? = nil
   ) -> [String: SourceEntry] {
     var byKey: [String: SourceEntry] = [:]

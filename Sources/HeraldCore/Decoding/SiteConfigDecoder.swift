@@ -1,33 +1,33 @@
 /// Types `herald.yaml` by DESIGN §2 and reports every problem in it.
-public struct SiteConfigDecoder: Sendable {
+package struct SiteConfigDecoder: Sendable {
   /// The configuration file's name, relative to the site.
-  public static let fileName = "herald.yaml"
+  package static let fileName = "herald.yaml"
 
   /// The keys herald.yaml may hold.
-  public static let keys = [
+  package static let keys = [
     "title", "baseURL", "language", "author", "theme", "platforms", "deepLinkSchemes",
   ]
 
   /// Makes a decoder.
-  public init() {}
+  package init() {}
 
   /// The result of decoding: a configuration when it is usable, and the problems found.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The configuration, or nil when the platforms could not be read (records are then checked
     /// without the platform rules).
-    public let config: SiteConfig?
+    package let config: SiteConfig?
     /// Every problem found in herald.yaml.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Makes a result.
-    public init(config: SiteConfig?, diagnostics: [Diagnostic]) {
+    package init(config: SiteConfig?, diagnostics: [Diagnostic]) {
       self.config = config
       self.diagnostics = diagnostics
     }
   }
 
   /// Decodes the root node of herald.yaml.
-  public func decode(_ root: SourceNode, reader initial: FieldReader? = nil) -> Result {
+  package func decode(_ root: SourceNode, reader initial: FieldReader? = nil) -> Result {
     var reader = initial ?? FieldReader(file: Self.fileName)
     guard let entries = reader.mapping(root, field: "herald.yaml") else {
       return Result(config: nil, diagnostics: reader.diagnostics)

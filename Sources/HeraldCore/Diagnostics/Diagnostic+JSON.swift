@@ -1,6 +1,6 @@
 extension Diagnostic {
   /// The diagnostic as `check --format json` writes it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       "file": .string(file),
       "line": .integer(line),

@@ -3,7 +3,7 @@ extension String {
   /// escape (`\n`, `\r`, `\t`, `\u{85}`, `\u{2028}`…), so that a value quoted from a site can never
   /// start a new line of output: not in a terminal, and not in a CI log whose lines are read as
   /// commands (GitHub Actions' `::error …`).
-  public var visibleControls: String {
+  package var visibleControls: String {
     guard unicodeScalars.contains(where: Self.isControl) else { return self }
     var result = ""
     for scalar in unicodeScalars {

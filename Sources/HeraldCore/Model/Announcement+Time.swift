@@ -13,17 +13,6 @@ public enum RecordStatus: String, Sendable, Hashable, CaseIterable {
 }
 
 extension Announcement {
-  /// Published: `publishAt` is at or before now.
-  public func isPublished(at now: Timestamp) -> Bool { publishAt <= now }
-
-  /// Expired: `expiresAt` is at or before now.
-  public func isExpired(at now: Timestamp) -> Bool { expiresAt.map { $0 <= now } ?? false }
-
-  /// Live: published, active and not expired (drafts are decided by the caller).
-  public func isLive(at now: Timestamp) -> Bool {
-    active && isPublished(at: now) && !isExpired(at: now)
-  }
-
   /// The record's status; a draft is a draft first, then the kill switch, then time decides.
   public func status(at now: Timestamp) -> RecordStatus {
     if draft { return .draft }

@@ -88,9 +88,6 @@ public struct Announcement: Sendable, Hashable {
   /// Hashes every field.
   public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
-  /// Whether the record reaches a platform.
-  public func reaches(platform: String) -> Bool { platforms?.contains(platform) ?? true }
-
   /// The platforms it reaches among the configured ones, in configuration order.
   public func reachedPlatforms(in config: SiteConfig) -> [PlatformSettings] {
     config.platforms.filter { reaches(platform: $0.key) }

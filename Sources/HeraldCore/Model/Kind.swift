@@ -1,5 +1,5 @@
 /// What an announcement is about: it picks the icon and the label, never the shape.
-public enum Kind: String, Sendable, Hashable, CaseIterable {
+public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
   /// New features.
   case whatsNew = "WHATS_NEW"
   /// A newer version to install.

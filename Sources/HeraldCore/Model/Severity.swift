@@ -1,5 +1,5 @@
 /// How an announcement interrupts: it picks the shape, never the words (DESIGN §1, rule 1).
-public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
   /// A dismissible strip.
   case info = "INFO"
   /// A centred dialog, shown once.

@@ -1,7 +1,7 @@
 extension SourceNode {
   /// The same tree with every position moved to one place: for values read out of a string whose
   /// inner lines are not lines of the file.
-  public func relocated(to position: SourcePosition) -> SourceNode {
+  package func relocated(to position: SourcePosition) -> SourceNode {
     switch value {
     case .scalar:
       return SourceNode(value, at: position)

@@ -2,21 +2,21 @@
 ///
 /// The content loader builds these from YAML or JSON; the decoders in this module type them by
 /// DESIGN §2's rules (not YAML 1.1's), so the rules do not depend on the file format.
-public struct SourceNode: Sendable, Hashable {
+package struct SourceNode: Sendable, Hashable {
   /// The value.
-  public let value: SourceValue
+  package let value: SourceValue
   /// Where the value starts.
-  public let position: SourcePosition
+  package let position: SourcePosition
 
   /// Makes a node.
-  public init(_ value: SourceValue, at position: SourcePosition) {
+  package init(_ value: SourceValue, at position: SourcePosition) {
     self.value = value
     self.position = position
   }
 }
 
 /// The shapes a source value can take.
-public enum SourceValue: Sendable, Hashable {
+package enum SourceValue: Sendable, Hashable {
   /// A scalar and how it was written.
   case scalar(SourceScalar)
   /// A list.
@@ -26,7 +26,7 @@ public enum SourceValue: Sendable, Hashable {
 }
 
 /// A scalar as written; how it is read depends on the field it belongs to.
-public enum SourceScalar: Sendable, Hashable {
+package enum SourceScalar: Sendable, Hashable {
   /// Unquoted YAML text, exactly as typed (`1.10` stays `1.10`).
   case plain(String)
   /// Text the author quoted: a quoted or block YAML scalar, or a JSON string.
@@ -40,16 +40,16 @@ public enum SourceScalar: Sendable, Hashable {
 }
 
 /// One key and its value in a mapping.
-public struct SourceEntry: Sendable, Hashable {
+package struct SourceEntry: Sendable, Hashable {
   /// The key's text.
-  public let key: String
+  package let key: String
   /// Where the key starts.
-  public let keyPosition: SourcePosition
+  package let keyPosition: SourcePosition
   /// The value.
-  public let value: SourceNode
+  package let value: SourceNode
 
   /// Makes an entry.
-  public init(key: String, at keyPosition: SourcePosition, value: SourceNode) {
+  package init(key: String, at keyPosition: SourcePosition, value: SourceNode) {
     self.key = key
     self.keyPosition = keyPosition
     self.value = value
@@ -58,7 +58,7 @@ public struct SourceEntry: Sendable, Hashable {
 
 extension SourceValue {
   /// What the value is, for messages: `a list`, `a mapping`, `the number 3`, `the text "x"`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .sequence: return "a list"
     case .mapping: return "a mapping"

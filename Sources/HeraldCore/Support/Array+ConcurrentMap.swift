@@ -3,7 +3,7 @@ import Foundation
 extension Array where Element: Sendable {
   /// Maps the elements on every core and returns the results in the elements' order, so the result
   /// is the same as a sequential `map`.
-  public func concurrentMap<Result: Sendable>(
+  package func concurrentMap<Result: Sendable>(
     _ transform: @Sendable (Element) -> Result
   ) -> [Result] {
     guard count > 1 else { return map(transform) }

@@ -1,6 +1,6 @@
 /// A JSON document as herald writes it: keys sorted, two-space indentation, a final newline, so the
 /// same value always gives the same bytes and a reviewer can read a diff of it.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -17,13 +17,13 @@ public indirect enum JSONValue: Sendable, Hashable {
   case preformatted(PreformattedJSON)
 
   /// A string, or `null` when the value is absent.
-  public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+  package static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
   /// The document's text: sorted keys, two-space indentation and a final newline.
-  public var document: String { String(decoding: documentBytes, as: UTF8.self) }
+  package var document: String { String(decoding: documentBytes, as: UTF8.self) }
 
   /// The document's UTF-8 bytes, as `document`.
-  public var documentBytes: [UInt8] {
+  package var documentBytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(estimatedSize + 64)
     write(to: &bytes, indent: 0)
@@ -146,14 +146,14 @@ public indirect enum JSONValue: Sendable, Hashable {
 
 /// A JSON value written once and placed in many documents, such as a manifest row that every
 /// release's manifest of a platform repeats.
-public struct PreformattedJSON: Sendable, Hashable {
+package struct PreformattedJSON: Sendable, Hashable {
   /// The value's bytes, written at `indent`.
   let bytes: [UInt8]
   /// The depth the bytes were written at.
   let indent: Int
 
   /// Writes a value for placement at an indentation depth.
-  public init(_ value: JSONValue, indent: Int) {
+  package init(_ value: JSONValue, indent: Int) {
     var bytes: [UInt8] = []
     value.write(to: &bytes, indent: indent)
     self.bytes = bytes

@@ -2,23 +2,26 @@ import HeraldCore
 
 /// Builds the JSON documents apps read (DESIGN §3): the channel, each platform's `all.json`, and one
 /// manifest per configured release, with the store sentinel resolved per platform.
+///
+/// Every document and row is a Core `Codable` type (`ChannelIndex`, `ManifestDocument`,
+/// `ManifestRow`) written through `JSONValueEncoder`: the keys apps decode are the keys written.
 struct ManifestWriter: Sendable {
   /// The version of the manifests' shape; apps refuse a newer major shape.
-  static let schemaVersion = 1
+  static var schemaVersion: Int { ManifestDocument<ManifestRow>.currentSchemaVersion }
 
   /// The site.
   let site: Site
   /// The URLs.
   let urls: SiteURLs
   /// Which records go where.
-  let selection: ChannelSelection
+  let selection: ChannelDelivery
   /// Each record's body as HTML, by id.
   let bodyHTML: [String: String]
   /// Each platform's rows by record id, written once: every release's manifest repeats them.
   private let rows: [String: [String: PreformattedJSON]]
 
   /// Prepares the documents, writing every row of every platform once.
-  init(site: Site, urls: SiteURLs, selection: ChannelSelection, bodyHTML: [String: String]) {
+  init(site: Site, urls: SiteURLs, selection: ChannelDelivery, bodyHTML: [String: String]) {
     self.site = site
     self.urls = urls
     self.selection = selection
@@ -40,7 +43,7 @@ struct ManifestWriter: Sendable {
       PreformattedJSON(
         Self.row(
           job.announcement, platform: job.platform, urls: urls,
-          html: bodyHTML[job.announcement.id] ?? "", markDrafts: selection.options.includeDrafts),
+          html: bodyHTML[job.announcement.id] ?? "", markDrafts: selection.includeDrafts),
         indent: Self.rowIndent)
     }
     var byJob: [String: PreformattedJSON] = [:]
@@ -62,99 +65,81 @@ struct ManifestWriter: Sendable {
 
   /// `api/v1/index.json`: what the channel is and where every manifest lives.
   func channel() -> JSONValue {
-    var platforms: [String: JSONValue] = [:]
+    var platforms: [String: ChannelIndex.Platform] = [:]
     for platform in site.config.platforms {
-      platforms[platform.key] = .object([
-        "store": .optional(platform.store),
-        "currentRelease": .optional(platform.currentRelease?.text),
-        "all": .string(urls.allManifest(platform: platform.key)),
-        "releases": .array(
-          platform.sortedReleases.map { release in
-            .object([
-              "version": .string(release.text),
-              "manifest": .string(urls.manifest(platform: platform.key, version: release)),
-            ])
-          }),
-      ])
+      platforms[platform.key] = ChannelIndex.Platform(
+        store: platform.store, currentRelease: platform.currentRelease?.text,
+        all: urls.allManifest(platform: platform.key),
+        releases: platform.sortedReleases.map { release in
+          ChannelIndex.Release(
+            version: release.text,
+            manifest: urls.manifest(platform: platform.key, version: release))
+        })
     }
-    return .object([
-      "schemaVersion": .integer(Self.schemaVersion),
-      "title": .string(site.config.title),
-      "language": .string(site.config.language),
-      "baseURL": .string(urls.base),
-      "archive": .string(urls.archive),
-      "feed": .string(urls.feed),
-      "schema": .string(urls.schema),
-      "updated": Self.latestChange(selection.feed),
-      "nextChangeAt": .optional(selection.nextChange()?.rfc3339),
-      "platforms": .object(platforms),
-    ])
+    return Self.encoded(
+      ChannelIndex(
+        title: site.config.title, language: site.config.language, baseURL: urls.base,
+        archive: urls.archive, feed: urls.feed, schema: urls.schema,
+        updated: Self.latestChange(selection.feed), nextChangeAt: selection.nextChange(),
+        platforms: platforms))
   }
 
   /// `api/v1/<platform>/all.json`: every published, active record that reaches the platform.
   func all(platform: PlatformSettings) -> JSONValue {
     let records = selection.all(platform: platform.key)
-    return .object([
-      "schemaVersion": .integer(Self.schemaVersion),
-      "scope": .string("all"),
-      "platform": .string(platform.key),
-      "updated": Self.latestChange(records),
-      "nextChangeAt": .optional(selection.nextChange(platform: platform.key)?.rfc3339),
-      "announcements": rowList(records, platform: platform),
-    ])
+    return Self.encoded(
+      ManifestDocument(
+        scope: .all, platform: platform.key, version: nil, updated: Self.latestChange(records),
+        nextChangeAt: selection.nextChange(platform: platform.key),
+        announcements: rowList(records, platform: platform)))
   }
 
   /// `api/v1/<platform>/<version>.json`: the live records whose range holds the release.
   func manifest(platform: PlatformSettings, version: Version) -> JSONValue {
     let records = selection.manifest(platform: platform.key, version: version)
-    return .object([
-      "schemaVersion": .integer(Self.schemaVersion),
-      "scope": .string("release"),
-      "platform": .string(platform.key),
-      "version": .string(version.text),
-      "updated": Self.latestChange(records),
-      "nextChangeAt": .optional(
-        selection.nextChange(platform: platform.key, version: version)?.rfc3339),
-      "announcements": rowList(records, platform: platform),
-    ])
+    return Self.encoded(
+      ManifestDocument(
+        scope: .release, platform: platform.key, version: version.text,
+        updated: Self.latestChange(records),
+        nextChangeAt: selection.nextChange(platform: platform.key, version: version),
+        announcements: rowList(records, platform: platform)))
   }
 
-  private func rowList(_ records: [Announcement], platform: PlatformSettings) -> JSONValue {
-    .array(records.compactMap { rows[platform.key]?[$0.id].map(JSONValue.preformatted) })
+  private func rowList(_ records: [Announcement], platform: PlatformSettings) -> [JSONValue] {
+    records.compactMap { rows[platform.key]?[$0.id].map(JSONValue.preformatted) }
   }
 
-  /// One row: every key always present, absent optional fields `null`.
+  /// One row, the store sentinel resolved for the platform; drafts are marked only in a build
+  /// that includes them (production manifests keep DESIGN's keys).
   static func row(
     _ announcement: Announcement, platform: PlatformSettings, urls: SiteURLs, html: String,
     markDrafts: Bool
   ) -> JSONValue {
-    var fields: [String: JSONValue] = [
-      "id": .string(announcement.id),
-      "severity": .string(announcement.severity.rawValue),
-      "kind": .string(announcement.kind.rawValue),
-      "title": .string(announcement.title),
-      "body": .object([
-        "paragraphs": .array(announcement.body.paragraphs.map(JSONValue.string)),
-        "bullets": .array(announcement.body.bullets.map(JSONValue.string)),
-      ]),
-      "html": .string(html),
-      "actionUrl": .optional(announcement.action?.resolved(storeURL: platform.store)),
-      "actionLabel": .optional(announcement.actionLabel),
-      "blocking": .bool(announcement.blocking),
-      "publishedAt": .string(announcement.publishAt.rfc3339),
-      "updatedAt": .optional(announcement.updatedAt?.rfc3339),
-      "expiresAt": .optional(announcement.expiresAt?.rfc3339),
-      "minVersion": .optional(announcement.range.minimum?.text),
-      "maxVersion": .optional(announcement.range.maximum?.text),
-      "url": .string(urls.announcement(announcement.id)),
-    ]
-    // Only a build that includes drafts marks them; production manifests keep DESIGN's keys.
-    if markDrafts { fields["draft"] = .bool(announcement.draft) }
-    return .object(fields)
+    encoded(
+      ManifestRow(
+        id: announcement.id, severity: announcement.severity, kind: announcement.kind,
+        title: announcement.title,
+        body: MessageBody(
+          paragraphs: announcement.body.paragraphs, bullets: announcement.body.bullets),
+        html: html, actionURL: announcement.action?.resolved(storeURL: platform.store),
+        actionLabel: announcement.actionLabel, blocking: announcement.blocking,
+        publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
+        expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
+        maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
+        draft: markDrafts ? announcement.draft : nil))
   }
 
-  /// The latest `updatedAt` or `publishAt` of the records, or null when there are none.
-  static func latestChange(_ records: [Announcement]) -> JSONValue {
-    .optional(records.map(\.lastChange).max()?.rfc3339)
+  /// A document as herald writes it.
+  ///
+  /// Encoding these types cannot fail (no fractions, no preformatted value outside
+  /// JSONValueEncoder); a failure would be a herald bug, written as `null` rather than crashing a
+  /// build.
+  static func encoded(_ value: some Encodable) -> JSONValue {
+    (try? JSONValueEncoder.encode(value)) ?? .null
+  }
+
+  /// The latest `updatedAt` or `publishAt` of the records, or nil when there are none.
+  static func latestChange(_ records: [Announcement]) -> Timestamp? {
+    records.map(\.lastChange).max()
   }
 }

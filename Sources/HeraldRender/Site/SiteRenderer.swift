@@ -10,7 +10,7 @@ public struct SiteRenderer: Sendable {
   public let options: BuildOptions
 
   private let manifests: ChannelManifests
-  private var selection: ChannelSelection { manifests.selection }
+  private var selection: ChannelDelivery { manifests.selection }
   private var urls: SiteURLs { manifests.urls }
   private let context: PageContext
   private var bodyHTML: [String: String] { manifests.bodyHTML }

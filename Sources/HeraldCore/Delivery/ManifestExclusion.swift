@@ -15,23 +15,28 @@ public enum ManifestExclusion: Sendable, Hashable {
   /// `expiresAt` has passed.
   case expired(Timestamp)
 
-  /// Why a record is left out of the manifest of a platform and version at a time, or nil when
-  /// it is in it.
+  /// Why a record (or an `all.json` row) is left out of what a platform and version receive at a
+  /// time, or nil when it is in: the one rule of DESIGN §3 that `herald build` applies to write
+  /// manifests and that `explain`, `diff` and the clients apply to `all.json`.
+  ///
+  /// With a version, it is a release's manifest: live records whose range holds the version. With
+  /// none, it is `all.json`: published, active records of the platform, expired ones included.
   public static func reason(
-    for announcement: Announcement, platform: String, version: Version, now: Timestamp
+    for item: some Deliverable, platform: String, version: Version?, now: Timestamp,
+    includeDrafts: Bool = false
   ) -> ManifestExclusion? {
-    if announcement.draft { return .draft }
-    if !announcement.active { return .inactive }
-    if !announcement.reaches(platform: platform) {
-      return .otherPlatform(announcement.platforms ?? [])
+    if item.isDraft && !includeDrafts { return .draft }
+    if !item.isActive { return .inactive }
+    if !item.reaches(platform: platform) { return .otherPlatform(item.reachedPlatforms ?? []) }
+    if let version {
+      switch item.range.position(of: version) {
+      case .below: return item.range.minimum.map(ManifestExclusion.belowMinVersion)
+      case .above: return item.range.maximum.map(ManifestExclusion.aboveMaxVersion)
+      case .inside: break
+      }
     }
-    switch announcement.range.position(of: version) {
-    case .below: return announcement.range.minimum.map(ManifestExclusion.belowMinVersion)
-    case .above: return announcement.range.maximum.map(ManifestExclusion.aboveMaxVersion)
-    case .inside: break
-    }
-    if !announcement.isPublished(at: now) { return .scheduled(announcement.publishAt) }
-    if let expiry = announcement.expiresAt, announcement.isExpired(at: now) {
+    if !item.isPublished(at: now) { return .scheduled(item.publishedAt) }
+    if version != nil, let expiry = item.expiresAt, item.isExpired(at: now) {
       return .expired(expiry)
     }
     return nil
@@ -68,7 +73,7 @@ public enum ManifestExclusion: Sendable, Hashable {
 
 extension RowVerdict.Outcome {
   /// A short name for scripts: `shown`, `outranked`, `superseded`, `seen`, `gated-by-account-age`,
-  /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`.
+  /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`, `not-fresh`.
   public var code: String {
     switch self {
     case .shown: return "shown"
@@ -80,6 +85,7 @@ extension RowVerdict.Outcome {
     case .expired: return "expired"
     case .invalidWall: return "invalid-wall"
     case .behindWall: return "behind-wall"
+    case .notFresh: return "not-fresh"
     }
   }
 
@@ -95,6 +101,9 @@ extension RowVerdict.Outcome {
     case .expired: return "not shown: expired at this time"
     case .invalidWall(let reason): return "ignored as a wall: \(reason)"
     case .behindWall(let id): return "not shown: the wall \(id) hides everything else"
+    case .notFresh:
+      return
+        "not shown: the manifest is cached after a failed fetch, and only a fresh one interrupts"
     }
   }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import HeraldClient
+import HeraldCore
+import HeraldRender
+
+/// One decision made by `HeraldClient` itself, for `explain` and `diff`: from a local site's
+/// channel, built in memory exactly as `herald build` writes it, or from a deployed channel.
+///
+/// So what herald reports is what an app decides, through the same code.
+struct ClientRun: Sendable {
+  /// The state the app renders.
+  let state: HeraldState
+  /// The decision behind it, with a reason for every row.
+  let decision: ClientDecision
+
+  /// Decides for a local site at a time.
+  static func local(
+    site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
+    accountCreatedAt: Timestamp?
+  ) -> ClientRun {
+    let manifests = ChannelManifests(site: site, options: BuildOptions(now: now))
+    let documents = manifests.documents().mapValues { Data($0) }
+    let channel = URL(string: manifests.baseURL) ?? URL(fileURLWithPath: "/")
+    return run(
+      channel: channel, transport: MemoryTransport(documents: documents), platform: platform,
+      version: version, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+  }
+
+  /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
+  static func remote(
+    channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
+    accountCreatedAt: Timestamp?
+  ) -> ClientRun {
+    run(
+      channel: channel, transport: URLSessionTransport(), platform: platform, version: version,
+      now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+  }
+
+  private static func run(
+    channel: URL, transport: any HeraldTransport, platform: String, version: Version,
+    now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?
+  ) -> ClientRun {
+    let user = "explain"
+    let client = HeraldClient(
+      channel: channel, platform: platform, appVersion: version.text, userID: user,
+      accountCreated: accountCreatedAt,
+      configuration: HeraldConfiguration(
+        transport: transport, cache: MemoryManifestCache(),
+        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now)))
+    return waitFor {
+      let state = await client.refresh()
+      return ClientRun(state: state, decision: await client.decision())
+    }
+  }
+}
+
+/// Runs async work to its end from synchronous command code (the command line has one thread of
+/// its own to block).
+func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+  let box = ResultBox<Value>()
+  let done = DispatchSemaphore(value: 0)
+  Task {
+    box.value = await work()
+    done.signal()
+  }
+  done.wait()
+  guard let value = box.value else { preconditionFailure("the task finished without a value") }
+  return value
+}
+
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+  var value: Value?
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HeraldClient
+import HeraldCore
+
+/// The answer of `herald explain`: what an app of a platform and version decides now, made by
+/// `HeraldClient` itself, and a reason for every record (from the site) or row (from a channel).
+struct Explanation {
+  /// The platform asked about.
+  let platform: String
+  /// The version asked about.
+  let version: Version
+  /// The time.
+  let now: Timestamp
+  /// The ids taken as seen.
+  let seen: Set<String>
+  /// When the account was created, if given.
+  let accountCreatedAt: Timestamp?
+  /// Where the channel came from: a site folder, or a deployed channel's URL.
+  let origin: String
+  /// The client's decision.
+  let run: ClientRun
+  /// Every record of the site (or every row of a deployed channel), newest first, with what
+  /// happens to it.
+  let records: [(id: String, outcome: Outcome)]
+
+  /// What happens to one record.
+  enum Outcome {
+    /// It is in what the app read, and the decision says this.
+    case decided(RowVerdict.Outcome)
+    /// It is not in what the app reads, for this reason (the build's rule).
+    case excluded(ManifestExclusion)
+
+    var code: String {
+      switch self {
+      case .decided(let verdict): return verdict.code
+      case .excluded(let exclusion): return exclusion.code
+      }
+    }
+
+    var explanation: String {
+      switch self {
+      case .decided(let verdict): return verdict.explanation
+      case .excluded(let exclusion): return "not delivered: " + exclusion.explanation
+      }
+    }
+
+    var isDelivered: Bool {
+      if case .decided = self { return true }
+      return false
+    }
+  }
+
+  /// The answer for a site: every record gets the decision's verdict when the app received it,
+  /// else the reason the build's rule (the same one) left it out.
+  init(
+    site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
+    accountCreatedAt: Timestamp?, origin: String
+  ) {
+    self.platform = platform
+    self.version = version
+    self.now = now
+    self.seen = seen
+    self.accountCreatedAt = accountCreatedAt
+    self.origin = origin
+    run = ClientRun.local(
+      site: site, platform: platform, version: version, now: now, seen: seen,
+      accountCreatedAt: accountCreatedAt)
+    var verdicts: [String: RowVerdict.Outcome] = [:]
+    for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
+    let delivery = ChannelDelivery(site: site, now: now)
+    records = site.announcements.map { announcement in
+      if let exclusion = delivery.exclusion(of: announcement, platform: platform, version: version)
+      {
+        return (announcement.id, .excluded(exclusion))
+      }
+      // Delivered by the rule, so the client read it: its verdict is there.
+      return (announcement.id, .decided(verdicts[announcement.id] ?? .notFresh))
+    }
+  }
+
+  /// The answer for a deployed channel: the rows the app read, each with its verdict.
+  init(
+    channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
+    accountCreatedAt: Timestamp?
+  ) {
+    self.platform = platform
+    self.version = version
+    self.now = now
+    self.seen = seen
+    self.accountCreatedAt = accountCreatedAt
+    origin = channel.absoluteString
+    run = ClientRun.remote(
+      channel: channel, platform: platform, version: version, now: now, seen: seen,
+      accountCreatedAt: accountCreatedAt)
+    records = run.decision.verdicts.map { ($0.id, .decided($0.outcome)) }
+  }
+
+  /// Which document the app read, in words.
+  var readNote: String? {
+    switch run.state.manifest {
+    case .all?:
+      return "note: \(version) is not a configured release of \(platform), so it has no manifest:"
+        + " like the app, herald read \(platform)'s all.json and kept what the build's rule"
+        + " delivers to \(version) (published, not expired, range holds)."
+    case .release?, nil:
+      return nil
+    }
+  }
+
+  /// The fetch's outcome, when it failed: the app fails open.
+  var failureNote: String? {
+    switch run.state.freshness {
+    case .fresh: return nil
+    case .cached(let failure):
+      return "fetch: \(failure); the app fails open: a cached copy gives the archive and the badge,"
+        + " and nothing interrupts."
+    case .unavailable(let failure):
+      return "fetch: \(failure); the app fails open: nothing is shown."
+    }
+  }
+}

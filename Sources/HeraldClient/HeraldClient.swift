@@ -1,0 +1,165 @@
+import Foundation
+@_exported import HeraldCore
+
+/// Herald's reader for an app: fetches the channel, caches it, fails open, and decides what the
+/// app shows (DESIGN §5) exactly as `herald explain` does.
+///
+/// ```swift
+/// let herald = HeraldClient(
+///   channel: URL(string: "https://example.com/whats-new/")!, platform: "ios", appVersion: "1.10.0",
+///   userID: account.id, accountCreatedAt: account.createdAt)
+/// for await state in herald.states() { render(state) }
+/// ```
+///
+/// Nothing it does throws into the app or blocks the caller's thread. A wall, a takeover or a
+/// dialog comes only from a manifest fetched or revalidated in this launch; after any failure
+/// (no network, a timeout, a bad status, bad JSON, an unknown schema version, an oversized body)
+/// the cached copy serves the archive and the badge and nothing interrupts.
+public actor HeraldClient {
+  /// The channel's index, `api/v1/index.json`.
+  public nonisolated let indexURL: URL
+  /// The platform key, as the channel's herald.yaml names it.
+  public nonisolated let platform: String
+  /// The app's version, as the app reports it.
+  public nonisolated let appVersion: String
+  private let configuration: HeraldConfiguration
+  private let reader: ChannelReader
+  private let parsed = ParsedDocuments()
+  private var user: String
+  private var accountCreatedAt: Timestamp?
+  /// The last rows read, kept to decide again (a new user, a mark, the clock) without fetching.
+  private var last: ChannelReader.Outcome?
+
+  /// The state as last decided.
+  public private(set) var state: HeraldState = .empty
+
+  /// Makes a client; nothing is fetched until `refresh()` or `states()`.
+  ///
+  /// - Parameters:
+  ///   - channel: the channel's base URL (its herald.yaml `baseURL`), or its `index.json`.
+  ///   - platform: the platform key (`ios`, `android`…).
+  ///   - appVersion: the running app's version (`1.10.0`, a hotfix such as `1.9.3.1`, `2.0-beta.1`).
+  ///   - userID: the signed-in user (seen state is kept per user); nil for a device without one.
+  ///   - accountCreatedAt: when the account was created, for the account-age gate.
+  ///   - configuration: transport, storage, clock and polling.
+  public init(
+    channel: URL, platform: String, appVersion: String, userID: String? = nil,
+    accountCreatedAt: Date? = nil, configuration: HeraldConfiguration = HeraldConfiguration()
+  ) {
+    self.init(
+      channel: channel, platform: platform, appVersion: appVersion, userID: userID,
+      accountCreated: accountCreatedAt.map(Timestamp.init(date:)), configuration: configuration)
+  }
+
+  /// Makes a client with the account's creation to the nanosecond (`herald explain`).
+  package init(
+    channel: URL, platform: String, appVersion: String, userID: String?,
+    accountCreated: Timestamp?, configuration: HeraldConfiguration
+  ) {
+    indexURL = ChannelReader.indexURL(channel: channel)
+    self.platform = platform
+    self.appVersion = appVersion
+    self.configuration = configuration
+    reader = ChannelReader(
+      indexURL: indexURL, platform: platform, transport: configuration.transport,
+      cache: configuration.cache)
+    user = userID ?? Self.deviceUser
+    accountCreatedAt = accountCreated
+  }
+
+  /// The seen list of a device without a signed-in user.
+  static let deviceUser = "_device"
+
+  /// Fetches the channel (conditionally) and decides again: call it at launch and when the app
+  /// comes to the foreground.
+  @discardableResult
+  public func refresh() async -> HeraldState {
+    let now = configuration.clock.timestamp()
+    guard let version = Version(appVersion) else {
+      let failure = FetchFailure.unreadable("the app version \(appVersion) is not a version")
+      last = ChannelReader.Outcome(
+        source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
+      return await decide()
+    }
+    last = await reader.read(version: version, now: now, parsed: parsed)
+    return await decide()
+  }
+
+  /// Marks a message seen by the current user: the strip when dismissed, the dialog or takeover
+  /// when closed.
+  ///
+  /// A wall is never marked away: it ignores seen state.
+  @discardableResult
+  public func markSeen(_ id: String) async -> HeraldState {
+    await configuration.seenStore.markSeen([id], user: user)
+    return await decide()
+  }
+
+  /// Marks every message of the archive seen, when the user opens the archive.
+  @discardableResult
+  public func markArchiveOpened() async -> HeraldState {
+    await configuration.seenStore.markSeen(Set(state.archive.map(\.id)), user: user)
+    return await decide()
+  }
+
+  /// Switches to another user (sign-in, sign-out, account switch): their own seen list and
+  /// account age apply from now on.
+  @discardableResult
+  public func setUser(_ userID: String?, accountCreatedAt: Date?) async -> HeraldState {
+    user = userID ?? Self.deviceUser
+    self.accountCreatedAt = accountCreatedAt.map(Timestamp.init(date:))
+    return await decide()
+  }
+
+  /// Decides again from the last rows, at the clock's time, without fetching.
+  @discardableResult
+  func decide() async -> HeraldState {
+    let now = configuration.clock.timestamp()
+    let seen = await configuration.seenStore.seenIDs(user: user)
+    guard let last else { return state }
+    let decision = DecisionRules.decide(
+      last.source, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+    let freshness: HeraldState.Freshness
+    switch last.source {
+    case .fresh: freshness = .fresh
+    case .cached(_, let failure): freshness = .cached(failure)
+    case .unavailable(let failure): freshness = .unavailable(failure)
+    }
+    state = HeraldState(
+      decision: decision, seen: seen, freshness: freshness, manifest: last.scope,
+      nextChangeAt: last.nextChangeAt)
+    return state
+  }
+
+  /// The decision behind the state, with the reason for every row (what `herald explain` prints).
+  public func decision() async -> ClientDecision {
+    let now = configuration.clock.timestamp()
+    let seen = await configuration.seenStore.seenIDs(user: user)
+    return DecisionRules.decide(
+      last?.source ?? .unavailable(.notFetched), now: now, seen: seen,
+      accountCreatedAt: accountCreatedAt)
+  }
+
+  /// How long to wait before the next poll: the manifest's `max-age`, within the configured bounds.
+  var pollInterval: TimeInterval {
+    let maxAge = last?.maxAge.map(TimeInterval.init) ?? configuration.maximumPollInterval
+    return min(max(maxAge, configuration.minimumPollInterval), configuration.maximumPollInterval)
+  }
+
+  var clock: any HeraldClock { configuration.clock }
+}
+
+extension Timestamp {
+  /// The instant of a Foundation date (to the nanosecond).
+  public init(date: Date) {
+    let interval = date.timeIntervalSince1970
+    let seconds = interval.rounded(.down)
+    self.init(
+      seconds: Int64(seconds), nanoseconds: Int32(min(999_999_999, (interval - seconds) * 1e9)))
+  }
+
+  /// The instant as a Foundation date.
+  public var date: Date {
+    Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
+  }
+}

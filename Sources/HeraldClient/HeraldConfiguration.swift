@@ -1,0 +1,36 @@
+import Foundation
+
+/// How a client fetches, stores and polls; every part can be replaced.
+public struct HeraldConfiguration: Sendable {
+  /// How documents are fetched (default: URLSession with `timeout` and `maximumBodySize`).
+  public var transport: any HeraldTransport
+  /// Where documents and their validators are kept (default: a folder on disk).
+  public var cache: any ManifestCache
+  /// Where each user's seen ids are kept (default: a folder on disk).
+  public var seenStore: any SeenStore
+  /// The clock (tests and `herald explain --now` replace it).
+  public var clock: any HeraldClock
+  /// The longest wait between two polls while the state is observed, whatever the manifest's
+  /// `max-age` says (default 5 minutes).
+  public var maximumPollInterval: TimeInterval
+  /// The shortest wait between two polls (default 30 seconds), so a `max-age=0` cannot make the
+  /// app poll in a loop.
+  public var minimumPollInterval: TimeInterval
+
+  /// The defaults: URLSession with a 10-second limit on the whole exchange and a 5 MB limit on a
+  /// body, documents and seen state on disk, the system clock, polls every 30 s to 5 min.
+  public init(
+    timeout: TimeInterval = 10, maximumBodySize: Int = 5_000_000,
+    transport: (any HeraldTransport)? = nil, cache: (any ManifestCache)? = nil,
+    seenStore: (any SeenStore)? = nil, clock: any HeraldClock = SystemClock(),
+    maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30
+  ) {
+    self.transport =
+      transport ?? URLSessionTransport(timeout: timeout, maximumBodySize: maximumBodySize)
+    self.cache = cache ?? FileManifestCache()
+    self.seenStore = seenStore ?? FileSeenStore()
+    self.clock = clock
+    self.maximumPollInterval = maximumPollInterval
+    self.minimumPollInterval = min(minimumPollInterval, maximumPollInterval)
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HeraldCore
+
+/// How the client fetches a document.
+///
+/// The default is `URLSessionTransport`; an app may give its own (to route through its networking
+/// stack), and `herald explain` gives one that serves a channel built in memory.
+///
+/// A transport never throws: every failure is a `FetchFailure`, which the client fails open on.
+public protocol HeraldTransport: Sendable {
+  /// Fetches a URL, conditionally when validators are given.
+  func fetch(_ request: HeraldRequest) async -> HeraldResponse
+}
+
+/// A conditional GET.
+public struct HeraldRequest: Sendable, Hashable {
+  /// The document's URL.
+  public let url: URL
+  /// The `ETag` of the cached copy, sent as `If-None-Match`.
+  public let etag: String?
+  /// The `Last-Modified` of the cached copy, sent as `If-Modified-Since`.
+  public let lastModified: String?
+
+  /// Makes a request.
+  public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+    self.url = url
+    self.etag = etag
+    self.lastModified = lastModified
+  }
+}
+
+/// What a fetch gave.
+public enum HeraldResponse: Sendable, Hashable {
+  /// 200: the body and its validators, and the `Cache-Control: max-age` in seconds, if any.
+  case ok(body: Data, etag: String?, lastModified: String?, maxAge: Int?)
+  /// 304: the cached copy is still current.
+  case notModified(maxAge: Int?)
+  /// Anything else.
+  case failed(FetchFailure)
+}
+
+extension HeraldResponse {
+  /// Reads `max-age` from a `Cache-Control` header.
+  static func maxAge(cacheControl: String?) -> Int? {
+    guard let cacheControl else { return nil }
+    for directive in cacheControl.split(separator: ",") {
+      let parts = directive.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2,
+        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "max-age"
+      else { continue }
+      return Int(parts[1].trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+  }
+}

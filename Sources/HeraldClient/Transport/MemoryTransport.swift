@@ -1,0 +1,37 @@
+import Foundation
+import HeraldCore
+
+/// Serves documents from memory by URL, with ETags made from their bytes: what `herald explain`
+/// decides through for a site on disk, and a fake network for tests.
+public struct MemoryTransport: HeraldTransport {
+  /// The documents by absolute URL.
+  public let documents: [String: Data]
+  /// Answers that replace a document's (a status, a failure), by URL.
+  public let faults: [String: HeraldResponse]
+
+  /// Serves these documents; any other URL is a 404.
+  public init(documents: [String: Data], faults: [String: HeraldResponse] = [:]) {
+    self.documents = documents
+    self.faults = faults
+  }
+
+  /// Answers from memory: 200 with an ETag, 304 when the ETag matches, 404 when missing.
+  public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
+    if let fault = faults[request.url.absoluteString] { return fault }
+    guard let body = documents[request.url.absoluteString] else { return .failed(.status(404)) }
+    let etag = "\"\(Self.hash(body))\""
+    if request.etag == etag { return .notModified(maxAge: 300) }
+    return .ok(body: body, etag: etag, lastModified: nil, maxAge: 300)
+  }
+
+  /// FNV-1a over the bytes, as 16 hexadecimal digits.
+  static func hash(_ data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

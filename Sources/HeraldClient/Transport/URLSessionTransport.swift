@@ -1,0 +1,156 @@
+import Foundation
+import HeraldCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Fetches with URLSession, bounding the whole exchange by a timeout and the body by a size limit,
+/// so a stalled or enormous answer costs at most that: it becomes a failure, never a hang.
+public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
+  private let timeout: TimeInterval
+  private let maximumBodySize: Int
+  private let session: URLSession
+  private let delegate: SessionDelegate
+
+  /// Makes a transport with its own session.
+  public init(timeout: TimeInterval = 10, maximumBodySize: Int = 5_000_000) {
+    self.timeout = timeout
+    self.maximumBodySize = maximumBodySize
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    delegate = SessionDelegate(maximumBodySize: maximumBodySize)
+    session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+  }
+
+  deinit { session.invalidateAndCancel() }
+
+  /// Fetches a URL; the exchange is cancelled when it outlives the timeout.
+  public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
+    var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
+    urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    if let lastModified = request.lastModified {
+      urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+    }
+    let exchange = Exchange()
+    let task = session.dataTask(with: urlRequest)
+    delegate.register(task, exchange)
+    // A timer of our own as well as URLSession's: the answer must come within the timeout even
+    // where a stalled body keeps resetting URLSession's inactivity timer.
+    let timer = DispatchWorkItem { [weak task] in
+      exchange.finish(.failed(.timedOut))
+      task?.cancel()
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+    task.resume()
+    let response = await exchange.value()
+    timer.cancel()
+    task.cancel()
+    return response
+  }
+}
+
+/// One exchange's outcome, set once, awaited once.
+private final class Exchange: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outcome: HeraldResponse?
+  private var waiter: CheckedContinuation<HeraldResponse, Never>?
+  var body = Data()
+  var httpResponse: HTTPURLResponse?
+
+  /// Sets the outcome unless one is already set, and wakes the waiter.
+  func finish(_ response: HeraldResponse) {
+    let resume = lock.withLock { () -> CheckedContinuation<HeraldResponse, Never>? in
+      guard outcome == nil else { return nil }
+      outcome = response
+      defer { waiter = nil }
+      return waiter
+    }
+    resume?.resume(returning: response)
+  }
+
+  var isFinished: Bool { lock.withLock { outcome != nil } }
+
+  func value() async -> HeraldResponse {
+    await withCheckedContinuation { continuation in
+      let ready = lock.withLock { () -> HeraldResponse? in
+        if let outcome { return outcome }
+        waiter = continuation
+        return nil
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
+  }
+}
+
+/// Collects each task's body, refusing one over the limit as soon as it is known.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let maximumBodySize: Int
+  private let lock = NSLock()
+  private var exchanges: [Int: Exchange] = [:]
+
+  init(maximumBodySize: Int) { self.maximumBodySize = maximumBodySize }
+
+  func register(_ task: URLSessionTask, _ exchange: Exchange) {
+    lock.withLock { exchanges[task.taskIdentifier] = exchange }
+  }
+
+  private func exchange(_ task: URLSessionTask) -> Exchange? {
+    lock.withLock { exchanges[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let exchange = exchange(dataTask) else { return completionHandler(.cancel) }
+    let http = response as? HTTPURLResponse
+    exchange.httpResponse = http
+    if response.expectedContentLength > Int64(maximumBodySize) {
+      exchange.finish(.failed(.tooLarge(maximumBodySize)))
+      return completionHandler(.cancel)
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    guard let exchange = exchange(dataTask), !exchange.isFinished else { return }
+    exchange.body.append(data)
+    if exchange.body.count > maximumBodySize {
+      exchange.finish(.failed(.tooLarge(maximumBodySize)))
+      dataTask.cancel()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let exchange = lock.withLock({ exchanges.removeValue(forKey: task.taskIdentifier) })
+    else { return }
+    if let error {
+      let code = (error as? URLError)?.code
+      exchange.finish(.failed(code == .timedOut ? .timedOut : .network(error.localizedDescription)))
+      return
+    }
+    guard let http = exchange.httpResponse else {
+      return exchange.finish(.failed(.network("no HTTP response")))
+    }
+    let maxAge = HeraldResponse.maxAge(
+      cacheControl: http.value(forHTTPHeaderField: "Cache-Control"))
+    switch http.statusCode {
+    case 200:
+      exchange.finish(
+        .ok(
+          body: exchange.body, etag: http.value(forHTTPHeaderField: "ETag"),
+          lastModified: http.value(forHTTPHeaderField: "Last-Modified"), maxAge: maxAge))
+    case 304:
+      exchange.finish(.notModified(maxAge: maxAge))
+    default:
+      exchange.finish(.failed(.status(http.statusCode)))
+    }
+  }
+}

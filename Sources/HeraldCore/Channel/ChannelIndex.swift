@@ -1,0 +1,132 @@
+/// The channel (`api/v1/index.json`): what it is, and every platform's releases with their
+/// manifests; what an app reads first.
+///
+/// The one definition of the shape, for the build and apps.
+public struct ChannelIndex: Sendable, Hashable, Codable {
+  /// The shape's version; an app refuses one it does not know.
+  public let schemaVersion: Int
+  /// The channel's title.
+  public let title: String
+  /// Its language (BCP 47).
+  public let language: String
+  /// The base URL every other URL derives from.
+  public let baseURL: String
+  /// The archive page.
+  public let archive: String
+  /// The Atom feed.
+  public let feed: String
+  /// The JSON Schema of the manifests.
+  public let schema: String
+  /// The latest change of any published record.
+  public let updated: Timestamp?
+  /// The next time any manifest changes by itself, if any.
+  public let nextChangeAt: Timestamp?
+  /// The platforms by key.
+  public let platforms: [String: Platform]
+
+  /// One platform of the channel.
+  public struct Platform: Sendable, Hashable, Codable {
+    /// Its store URL, which `actionUrl: store` resolves to.
+    public let store: String?
+    /// The highest configured release.
+    public let currentRelease: String?
+    /// Its `all.json`: every published record with its range, for versions without a manifest.
+    public let all: String
+    /// Its releases, lowest first, each with its manifest.
+    public let releases: [Release]
+
+    /// Makes a platform.
+    public init(store: String?, currentRelease: String?, all: String, releases: [Release]) {
+      self.store = store
+      self.currentRelease = currentRelease
+      self.all = all
+      self.releases = releases
+    }
+
+    /// Writes every key, an absent store or release as `null`.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(store, forKey: .store)
+      try container.encode(currentRelease, forKey: .currentRelease)
+      try container.encode(all, forKey: .all)
+      try container.encode(releases, forKey: .releases)
+    }
+  }
+
+  /// A release and where its manifest is.
+  public struct Release: Sendable, Hashable, Codable {
+    /// The version as herald.yaml lists it.
+    public let version: String
+    /// The manifest's URL.
+    public let manifest: String
+
+    /// Makes a release.
+    public init(version: String, manifest: String) {
+      self.version = version
+      self.manifest = manifest
+    }
+  }
+
+  /// Makes a channel document.
+  public init(
+    title: String, language: String, baseURL: String, archive: String, feed: String,
+    schema: String, updated: Timestamp?, nextChangeAt: Timestamp?, platforms: [String: Platform]
+  ) {
+    self.schemaVersion = ManifestDocument<ManifestRow>.currentSchemaVersion
+    self.title = title
+    self.language = language
+    self.baseURL = baseURL
+    self.archive = archive
+    self.feed = feed
+    self.schema = schema
+    self.updated = updated
+    self.nextChangeAt = nextChangeAt
+    self.platforms = platforms
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case schemaVersion, title, language, baseURL, archive, feed, schema, updated, nextChangeAt
+    case platforms
+  }
+
+  /// Reads the channel; a schema version this library does not know is an error.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+    guard schemaVersion == ManifestDocument<ManifestRow>.currentSchemaVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .schemaVersion, in: container,
+        debugDescription: "schemaVersion \(schemaVersion) is not one this app reads")
+    }
+    title = try container.decode(String.self, forKey: .title)
+    language = try container.decode(String.self, forKey: .language)
+    baseURL = try container.decode(String.self, forKey: .baseURL)
+    archive = try container.decode(String.self, forKey: .archive)
+    feed = try container.decode(String.self, forKey: .feed)
+    schema = try container.decode(String.self, forKey: .schema)
+    updated = try container.decodeIfPresent(Timestamp.self, forKey: .updated)
+    nextChangeAt = try container.decodeIfPresent(Timestamp.self, forKey: .nextChangeAt)
+    platforms = try container.decode([String: Platform].self, forKey: .platforms)
+  }
+
+  /// Writes every key, absent times as `null`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(schemaVersion, forKey: .schemaVersion)
+    try container.encode(title, forKey: .title)
+    try container.encode(language, forKey: .language)
+    try container.encode(baseURL, forKey: .baseURL)
+    try container.encode(archive, forKey: .archive)
+    try container.encode(feed, forKey: .feed)
+    try container.encode(schema, forKey: .schema)
+    try container.encode(updated, forKey: .updated)
+    try container.encode(nextChangeAt, forKey: .nextChangeAt)
+    try container.encode(platforms, forKey: .platforms)
+  }
+
+  /// The release of a platform equal to a version (by version comparison: `1.0` is `1.0.0`), or
+  /// nil when the version is not a configured release.
+  public func release(platform: String, version: Version) -> Release? {
+    platforms[platform]?.releases.first { Version($0.version) == version }
+  }
+}

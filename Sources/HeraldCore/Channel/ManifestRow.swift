@@ -1,0 +1,119 @@
+/// One announcement as an app receives it (DESIGN §3, "Manifest row"): the one definition of a
+/// row, which `herald build` encodes and apps decode.
+///
+/// Every key is always written, absent optional fields as `null`, so every row has the same keys;
+/// `draft` appears only in a build that includes drafts.
+public struct ManifestRow: Sendable, Hashable, Codable {
+  /// The record's id: it keys seen state, and never changes once published.
+  public let id: String
+  /// How it interrupts: a strip, a dialog or a takeover.
+  public let severity: Severity
+  /// What it is about (icon and label only).
+  public let kind: Kind
+  /// The title.
+  public let title: String
+  /// The body as the app shows it.
+  public let body: MessageBody
+  /// The body as HTML (inline emphasis, code and safe links kept).
+  public let html: String
+  /// Where the button leads, the store sentinel already resolved for the platform.
+  public let actionURL: String?
+  /// The button's label, when the record gives one.
+  public let actionLabel: String?
+  /// Whether it asks to be a wall.
+  public let blocking: Bool
+  /// When it was published.
+  public let publishedAt: Timestamp
+  /// When it was last changed, if the record says.
+  public let updatedAt: Timestamp?
+  /// When it stops interrupting, if ever.
+  public let expiresAt: Timestamp?
+  /// The lowest version it reaches, if bounded.
+  public let minVersion: Version?
+  /// The highest version it reaches, if bounded.
+  public let maxVersion: Version?
+  /// Its page in the archive.
+  public let url: String
+  /// Whether it is a draft (present only in a build with drafts).
+  public let draft: Bool?
+
+  /// Makes a row.
+  public init(
+    id: String, severity: Severity, kind: Kind, title: String, body: MessageBody = .empty,
+    html: String = "", actionURL: String? = nil, actionLabel: String? = nil,
+    blocking: Bool = false, publishedAt: Timestamp, updatedAt: Timestamp? = nil,
+    expiresAt: Timestamp? = nil, minVersion: Version? = nil, maxVersion: Version? = nil,
+    url: String = "", draft: Bool? = nil
+  ) {
+    self.id = id
+    self.severity = severity
+    self.kind = kind
+    self.title = title
+    self.body = body
+    self.html = html
+    self.actionURL = actionURL
+    self.actionLabel = actionLabel
+    self.blocking = blocking
+    self.publishedAt = publishedAt
+    self.updatedAt = updatedAt
+    self.expiresAt = expiresAt
+    self.minVersion = minVersion
+    self.maxVersion = maxVersion
+    self.url = url
+    self.draft = draft
+  }
+
+  /// The JSON keys, exactly as DESIGN §3 names them.
+  public enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, severity, kind, title, body, html
+    case actionURL = "actionUrl"
+    case actionLabel, blocking, publishedAt, updatedAt, expiresAt, minVersion, maxVersion, url
+    case draft
+  }
+
+  /// Writes every key; absent optional values as `null`, `draft` only when it is set.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(severity, forKey: .severity)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(title, forKey: .title)
+    try container.encode(body, forKey: .body)
+    try container.encode(html, forKey: .html)
+    try container.encode(actionURL, forKey: .actionURL)
+    try container.encode(actionLabel, forKey: .actionLabel)
+    try container.encode(blocking, forKey: .blocking)
+    try container.encode(publishedAt, forKey: .publishedAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(expiresAt, forKey: .expiresAt)
+    try container.encode(minVersion, forKey: .minVersion)
+    try container.encode(maxVersion, forKey: .maxVersion)
+    try container.encode(url, forKey: .url)
+    try container.encodeIfPresent(draft, forKey: .draft)
+  }
+
+  /// The versions it reaches.
+  public var range: VersionRange { VersionRange(minimum: minVersion, maximum: maxVersion) }
+
+  /// The order of every list an app shows: newest first, then by id.
+  public static func newestFirst(_ lhs: ManifestRow, _ rhs: ManifestRow) -> Bool {
+    lhs.publishedAt != rhs.publishedAt ? lhs.publishedAt > rhs.publishedAt : lhs.id < rhs.id
+  }
+}
+
+/// A body as the app shows it: paragraphs of plain text, and at most one list of bullets.
+public struct MessageBody: Sendable, Hashable, Codable {
+  /// The paragraphs, in order.
+  public let paragraphs: [String]
+  /// The bullets, in order.
+  public let bullets: [String]
+
+  /// Makes a body.
+  public init(paragraphs: [String] = [], bullets: [String] = []) {
+    self.paragraphs = paragraphs
+    self.bullets = bullets
+  }
+
+  /// No paragraphs and no bullets.
+  public static let empty = MessageBody()
+}

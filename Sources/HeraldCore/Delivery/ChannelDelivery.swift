@@ -1,0 +1,76 @@
+/// Which records of a site reach which output at a time (DESIGN §3), every membership decided by
+/// `ManifestExclusion.reason`: the one place `build`, `explain` and `diff` learn who gets what.
+///
+/// The archive and the feed show published active records, `all.json` those that reach its
+/// platform, and a release's manifest only the live ones whose range holds the release. The lists
+/// are worked out once, newest first.
+public struct ChannelDelivery: Sendable {
+  /// The site.
+  public let site: Site
+  /// The time.
+  public let now: Timestamp
+  /// Whether drafts are delivered (`build --drafts`, `serve`), marked as drafts.
+  public let includeDrafts: Bool
+  /// The archive's records, newest first; a preview adds the scheduled ones.
+  public let archive: [Announcement]
+  /// The feed's records: published and active, newest first.
+  public let feed: [Announcement]
+  /// Each platform's `all.json` records, by platform key.
+  private let allByPlatform: [String: [Announcement]]
+  /// The records that may still change a manifest (with a future publishAt or expiresAt).
+  private let upcoming: [Announcement]
+
+  /// Sorts a site's records into the outputs at a time; `archiveScheduled` (a preview) also lists
+  /// records not yet published in the archive.
+  public init(
+    site: Site, now: Timestamp, includeDrafts: Bool = false, archiveScheduled: Bool = false
+  ) {
+    self.site = site
+    self.now = now
+    self.includeDrafts = includeDrafts
+    let delivered = site.announcements.filter { $0.active && (includeDrafts || !$0.draft) }
+    archive = delivered.filter { $0.isPublished(at: now) || archiveScheduled }
+    feed = delivered.filter { $0.isPublished(at: now) }
+    var allByPlatform: [String: [Announcement]] = [:]
+    for platform in site.config.platforms {
+      allByPlatform[platform.key] = delivered.filter {
+        ManifestExclusion.reason(
+          for: $0, platform: platform.key, version: nil, now: now, includeDrafts: includeDrafts)
+          == nil
+      }
+    }
+    self.allByPlatform = allByPlatform
+    upcoming = site.announcements.filter { announcement in
+      RecordCensus.nextChange(in: [announcement], after: now, includeDrafts: includeDrafts) != nil
+    }
+  }
+
+  /// The records of a platform's `all.json`: published, active and reaching it, with their ranges.
+  public func all(platform: String) -> [Announcement] { allByPlatform[platform] ?? [] }
+
+  /// The records of a release's manifest: live, reaching the platform, with the release in range.
+  public func manifest(platform: String, version: Version) -> [Announcement] {
+    all(platform: platform).filter {
+      exclusion(of: $0, platform: platform, version: version) == nil
+    }
+  }
+
+  /// Why a record is not in what a platform's release receives at this time, or nil when it is.
+  public func exclusion(of announcement: Announcement, platform: String, version: Version)
+    -> ManifestExclusion?
+  {
+    ManifestExclusion.reason(
+      for: announcement, platform: platform, version: version, now: now,
+      includeDrafts: includeDrafts)
+  }
+
+  /// The earliest future `publishAt` or `expiresAt` among the records that could reach a
+  /// platform's release (or the whole channel), for `nextChangeAt`.
+  public func nextChange(platform: String? = nil, version: Version? = nil) -> Timestamp? {
+    let candidates = upcoming.filter { announcement in
+      (platform.map { announcement.reaches(platform: $0) } ?? true)
+        && (version.map { announcement.range.contains($0) } ?? true)
+    }
+    return RecordCensus.nextChange(in: candidates, after: now, includeDrafts: includeDrafts)
+  }
+}

@@ -1,0 +1,55 @@
+/// What the delivery rule needs to know of a record or of a row: when it is published and expires,
+/// the versions it reaches, and whether it is switched on or a draft.
+///
+/// A record of a site and a row of `all.json` are judged by the same rule
+/// (`ManifestExclusion.reason`).
+public protocol Deliverable {
+  /// When it goes live.
+  var publishedAt: Timestamp { get }
+  /// When it stops interrupting, if ever.
+  var expiresAt: Timestamp? { get }
+  /// The versions it reaches.
+  var range: VersionRange { get }
+  /// Whether it is switched on (`active`).
+  var isActive: Bool { get }
+  /// Whether it is a draft.
+  var isDraft: Bool { get }
+  /// The platforms it reaches, or nil for every platform.
+  var reachedPlatforms: [String]? { get }
+}
+
+extension Deliverable {
+  /// Published: `publishedAt` is at or before now.
+  public func isPublished(at now: Timestamp) -> Bool { publishedAt <= now }
+
+  /// Expired: `expiresAt` is at or before now.
+  public func isExpired(at now: Timestamp) -> Bool { expiresAt.map { $0 <= now } ?? false }
+
+  /// Live: published, active and not expired (drafts are decided by the caller).
+  public func isLive(at now: Timestamp) -> Bool {
+    isActive && isPublished(at: now) && !isExpired(at: now)
+  }
+
+  /// Whether it reaches a platform.
+  public func reaches(platform: String) -> Bool { reachedPlatforms?.contains(platform) ?? true }
+}
+
+extension Announcement: Deliverable {
+  /// `publishAt`.
+  public var publishedAt: Timestamp { publishAt }
+  /// `active`.
+  public var isActive: Bool { active }
+  /// `draft`.
+  public var isDraft: Bool { draft }
+  /// `platforms`.
+  public var reachedPlatforms: [String]? { platforms }
+}
+
+extension ManifestRow: Deliverable {
+  /// Rows are of active records only: the kill switch leaves a record out of every manifest.
+  public var isActive: Bool { true }
+  /// A row marked as a draft (only a build with drafts has them).
+  public var isDraft: Bool { draft ?? false }
+  /// A row is in its platform's documents only.
+  public var reachedPlatforms: [String]? { nil }
+}
