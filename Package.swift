@@ -70,10 +70,15 @@ let package = Package(
     .testTarget(
       name: "HeraldServeTests", dependencies: ["HeraldServe", "HeraldTestSupport"]),
     .testTarget(
+      name: "HeraldClientTests",
+      dependencies: [
+        "HeraldClient", "HeraldServe", "HeraldRender", "HeraldContent", "HeraldTestSupport",
+      ]),
+    .testTarget(
       name: "HeraldFuzzTests", dependencies: ["HeraldFuzzTargets", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldCLITests",
-      dependencies: ["HeraldCore", "HeraldCLI", "HeraldTestSupport", "herald"]),
+      dependencies: ["HeraldCore", "HeraldCLI", "HeraldServe", "HeraldTestSupport", "herald"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -35,15 +35,13 @@ struct ChannelReader: Sendable {
 
   /// Reads the rows an app of a version decides from at a time.
   func read(version: Version, now: Timestamp, parsed: ParsedDocuments) async -> Outcome {
-    let index = await fetch(indexURL)
-    let channel: ChannelIndex
-    switch (index.body.map(ChannelIndex.decode), index.failure) {
-    case (.success(let decoded)?, _):
-      channel = decoded
-    case (.failure(let failure)?, _), (nil, let failure?):
-      return Outcome(source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
-    case (nil, nil):
-      return Outcome(source: .unavailable(.notFetched), scope: nil, nextChangeAt: nil, maxAge: nil)
+    // A failed index still leaves its cached copy to find the manifest; only the manifest itself
+    // decides whether the rows are fresh.
+    let index = await fetch(indexURL) { body in ChannelIndex.decode(body) }
+    guard let channel = index.document else {
+      return Outcome(
+        source: .unavailable(index.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
+        maxAge: nil)
     }
     guard let platformInfo = channel.platforms[platform] else {
       let failure = FetchFailure.unreadable("the channel has no platform \(platform)")
@@ -55,54 +53,66 @@ struct ChannelReader: Sendable {
       let failure = FetchFailure.unreadable("the manifest URL \(manifestURL) is not a URL")
       return Outcome(source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
     }
-    // A failed index still leaves its cached copy to find the manifest; only the manifest itself
-    // decides whether the rows are fresh.
-    let manifest = await fetch(url)
-    var document: Result<ManifestDocument<ManifestRow>, FetchFailure>?
-    if let body = manifest.body { document = await parsed.document(for: url, body: body) }
-    switch (document, manifest.failure) {
-    case (.success(let decoded)?, nil):
+    let manifest = await fetch(url) { body in await parsed.document(for: url, body: body) }
+    guard let document = manifest.document else {
       return Outcome(
-        source: .fresh(decoded.rows(for: version, now: now)), scope: decoded.scope,
-        nextChangeAt: decoded.nextChangeAt, maxAge: manifest.maxAge)
-    case (.success(let decoded)?, let failure):
-      return Outcome(
-        source: .cached(
-          decoded.rows(for: version, now: now), failure ?? index.failure ?? .notFetched),
-        scope: decoded.scope, nextChangeAt: decoded.nextChangeAt, maxAge: nil)
-    case (.failure(let failure)?, _):
-      return Outcome(source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
-    case (nil, let failure):
-      return Outcome(
-        source: .unavailable(failure ?? .notFetched), scope: nil, nextChangeAt: nil, maxAge: nil)
+        source: .unavailable(manifest.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
+        maxAge: nil)
     }
+    let rows = document.rows(for: version, now: now)
+    if let failure = manifest.failure {
+      return Outcome(
+        source: .cached(rows, failure), scope: document.scope,
+        nextChangeAt: document.nextChangeAt, maxAge: nil)
+    }
+    return Outcome(
+      source: .fresh(rows), scope: document.scope, nextChangeAt: document.nextChangeAt,
+      maxAge: manifest.maxAge)
   }
 
-  /// A document as fetched: its bytes (fresh, revalidated or cached) and whether they are fresh.
-  struct Fetched: Sendable {
-    let body: Data?
-    let fresh: Bool
+  /// A document as read: fresh (fetched or revalidated), or the cached copy and why it is not
+  /// fresh, or nothing and why.
+  struct Fetched<Document: Sendable>: Sendable {
+    let document: Document?
     let failure: FetchFailure?
     let maxAge: Int?
   }
 
-  /// Fetches a document conditionally; 304 and failures fall back to the cached copy.
-  private func fetch(_ url: URL) async -> Fetched {
+  /// Fetches a document conditionally and reads it.
+  ///
+  /// A body is cached only once it reads as the document, so a broken answer never replaces the
+  /// last good copy; a 304 reads the cached copy as fresh, and every failure falls back to it as
+  /// cached.
+  private func fetch<Document: Sendable>(
+    _ url: URL, read: (Data) async -> Result<Document, FetchFailure>
+  ) async -> Fetched<Document> {
     let cached = await cache.entry(for: url)
+    func fallback(_ failure: FetchFailure) async -> Fetched<Document> {
+      guard let cached, case .success(let document) = await read(cached.body) else {
+        return Fetched(document: nil, failure: failure, maxAge: nil)
+      }
+      return Fetched(document: document, failure: failure, maxAge: nil)
+    }
     let response = await transport.fetch(
       HeraldRequest(url: url, etag: cached?.etag, lastModified: cached?.lastModified))
     switch response {
     case .ok(let body, let etag, let lastModified, let maxAge):
-      await cache.store(
-        CachedDocument(body: body, etag: etag, lastModified: lastModified), for: url)
-      return Fetched(body: body, fresh: true, failure: nil, maxAge: maxAge)
-    case .notModified(let maxAge) where cached != nil:
-      return Fetched(body: cached?.body, fresh: true, failure: nil, maxAge: maxAge)
-    case .notModified:
-      return Fetched(
-        body: nil, fresh: false, failure: .unreadable("304 without a cached copy"), maxAge: nil)
+      switch await read(body) {
+      case .success(let document):
+        await cache.store(
+          CachedDocument(body: body, etag: etag, lastModified: lastModified), for: url)
+        return Fetched(document: document, failure: nil, maxAge: maxAge)
+      case .failure(let failure):
+        return await fallback(failure)
+      }
+    case .notModified(let maxAge):
+      guard let cached, case .success(let document) = await read(cached.body) else {
+        return Fetched(
+          document: nil, failure: .unreadable("304 without a cached copy"), maxAge: nil)
+      }
+      return Fetched(document: document, failure: nil, maxAge: maxAge)
     case .failed(let failure):
-      return Fetched(body: cached?.body, fresh: false, failure: failure, maxAge: nil)
+      return await fallback(failure)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldServe
 import HeraldTestSupport
 import Testing
 
@@ -93,6 +94,44 @@ struct ExplainAndNewTests {
         #expect(!outcomes.contains("unexplained"), "\(platform) \(version)")
       }
     }
+  }
+
+  @Test("explain --channel asks a deployed channel and agrees with explain of the site")
+  func explainChannel() throws {
+    let output = try TemporaryDirectory()
+    let site = PreviewSite(root: output.path("public"))
+    let server = try HTTPServer(host: "127.0.0.1", port: 0, reply: site.reply)
+    defer { server.stop() }
+    let base = "http://127.0.0.1:\(server.port)/"
+    #expect(
+      try HeraldProcess.run(
+        ["build", "--quiet", "--output", output.path("public"), "--base-url", base] + Self.now
+      ).status == 0)
+    site.finishBuild(problems: nil)
+    try server.start()
+    for version in ["1.8.0", "1.9.2.1", "2.0.0"] {
+      let arguments = ["explain", "--platform", "ios", "--version", version, "--format", "json"]
+      let remote = try HeraldProcess.run(arguments + ["--channel", base] + Self.now)
+      let local = try HeraldProcess.run(arguments + Self.now)
+      #expect(remote.status == 0, "\(remote.stderr)")
+      let remoteJSON = try #require(
+        try JSONSerialization.jsonObject(with: Data(remote.stdout.utf8)) as? [String: Any])
+      let localJSON = try #require(
+        try JSONSerialization.jsonObject(with: Data(local.stdout.utf8)) as? [String: Any])
+      for key in ["archive", "badge", "manifest", "wall", "takeover", "dialog", "strip"] {
+        #expect(
+          "\(remoteJSON[key] ?? "-")" == "\(localJSON[key] ?? "-")", "\(version) \(key)")
+      }
+      #expect((remoteJSON["fetch"] as? [String: Any])?["state"] as? String == "fresh")
+    }
+    let stopped = base
+    server.stop()
+    let failed = try HeraldProcess.run(
+      ["explain", "--platform", "ios", "--version", "1.8.0", "--channel", stopped] + Self.now)
+    #expect(failed.status == 0, "a failed fetch is an answer: the app fails open")
+    #expect(failed.stdout.contains("fetch: the request failed"), "\(failed.stdout)")
+    #expect(failed.stdout.contains("the app fails open: nothing is shown"))
+    #expect(failed.stdout.contains("shows:   nothing"))
   }
 
   @Test(

@@ -87,10 +87,11 @@ struct DecisionRulesTests {
       fetch: .fresh([row("b", .important), row("a", .important)]),
       shown: "dialog a", badge: 2, archive: ["a", "b"]),
     Case(
-      name: "expired and scheduled rows do not interrupt but stay in the archive",
+      name: "expired and scheduled rows neither interrupt nor stay in the archive",
       fetch: .fresh([
         row("gone", .critical, expires: 999_999), row("later", .critical, published: 1_000_001),
-      ]), shown: "", badge: 0, archive: ["later", "gone"]),
+        row("here", .info),
+      ]), shown: "strip here", badge: 1, archive: ["here"]),
     Case(
       name: "the newest of two walls is shown",
       fetch: .fresh([
@@ -107,7 +108,14 @@ struct DecisionRulesTests {
     #expect(shown == test.shown)
     #expect(decision.badge == test.badge)
     if let archive = test.archive { #expect(decision.archive.map(\.id) == archive) }
-    #expect(decision.verdicts.map(\.id) == decision.archive.map(\.id))
+    // Every row gets a verdict, newest first; the archive keeps the delivered ones in that order.
+    #expect(
+      decision.verdicts.map(\.id) == test.fetch.rows.sorted(by: ManifestRow.newestFirst).map(\.id))
+    #expect(
+      decision.archive.map(\.id)
+        == decision.verdicts.map(\.id).filter { id in
+          decision.archive.contains { $0.id == id }
+        })
   }
 
   @Test("nothing else is chosen over a wall, and every other row says why")

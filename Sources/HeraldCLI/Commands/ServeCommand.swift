@@ -35,6 +35,7 @@ enum ServeCommand {
       throw UsageError(
         message: "--port \(portText) is not a port number", hint: "use 1 to 65535, or 0")
     }
+    let stop = StopSignal()
     let (directory, prefix) = context.site(arguments.value("--site"))
     guard FileManager.default.fileExists(atPath: directory + "/herald.yaml") else {
       context.console.error("error: there is no herald.yaml in \(directory)")
@@ -70,7 +71,6 @@ enum ServeCommand {
     context.console.out(
       "serving \(directory == "." ? "the site" : directory) at \(baseURL)"
         + " (drafts and scheduled announcements shown; Ctrl-C to stop)")
-    let stop = StopSignal(workspace: workspace)
     let watcher = SiteWatcher(siteDirectory: directory)
     var snapshot = watcher.snapshot()
     while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {
@@ -139,32 +139,30 @@ private struct Rebuilder {
   }
 }
 
-/// Set when the process receives SIGINT or SIGTERM, so the watch loop ends and cleans up; a
-/// second signal (an impatient Ctrl-C) removes the preview build and exits at once.
-private final class StopSignal: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  private var sources: [DispatchSourceSignal] = []
+/// How many times SIGINT or SIGTERM arrived; written only by the signal handler.
+nonisolated(unsafe) private var receivedStopSignals: sig_atomic_t = 0
 
-  init(workspace: String) {
+/// Counts SIGINT and SIGTERM, so the watch loop ends and cleans up; a second one (an impatient
+/// Ctrl-C) exits at once, leaving the preview folder to the next serve's sweep.
+///
+/// The handler is installed synchronously, before anything is printed: a signal can never fall
+/// into a window where it is ignored (libdispatch's signal sources install theirs later, on
+/// another thread, and lost an early Ctrl-C). The signals are unblocked too: a parent that starts
+/// herald from a thread blocking them (Foundation's Process does) would otherwise leave Ctrl-C
+/// pending forever.
+private struct StopSignal {
+  init() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
     for number in [SIGINT, SIGTERM] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [weak self] in
-        guard let self else { return }
-        let seen = lock.withLock { () -> Int in
-          count += 1
-          return count
-        }
-        if seen > 1 {
-          try? FileSystem.removeTree(workspace)
-          exit(130)
-        }
+      _ = signal(number) { _ in
+        receivedStopSignals += 1
+        if receivedStopSignals > 1 { _exit(130) }
       }
-      source.resume()
-      sources.append(source)
+      sigaddset(&signals, number)
     }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
-  var isSet: Bool { lock.withLock { count > 0 } }
+  var isSet: Bool { receivedStopSignals > 0 }
 }

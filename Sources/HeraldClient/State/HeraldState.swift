@@ -76,7 +76,7 @@ public enum HeraldInterruption: Sendable, Hashable {
 
 extension HeraldState {
   /// The state an app renders from a decision.
-  init(
+  package init(
     decision: ClientDecision, seen: Set<String>, freshness: Freshness,
     manifest: ManifestDocument<ManifestRow>.Scope?, nextChangeAt: Timestamp?
   ) {

@@ -5,7 +5,7 @@
 /// wall (blocking, CRITICAL, with an action) ignores seen state and account age and hides
 /// everything else. Otherwise the newest unseen, ungated CRITICAL, IMPORTANT or INFO row is shown,
 /// in that order of priority; the badge counts the unseen, ungated rows; the archive lists every
-/// row.
+/// row that is published and not expired at the app's time.
 public enum DecisionRules {
   /// Decides what to show.
   ///
@@ -76,7 +76,8 @@ public enum DecisionRules {
     return ClientDecision(
       shown: shown, wall: wall, takeover: wall == nil ? takeover : nil,
       dialog: wall == nil ? dialog : nil, strip: wall == nil ? strip : nil, badge: badge,
-      archive: rows,
+      // What a rebuild at the app's time would deliver: not what is scheduled, nor what expired.
+      archive: rows.filter { $0.isPublished(at: now) && !$0.isExpired(at: now) },
       verdicts: rows.map { RowVerdict(id: $0.id, outcome: outcome(of: $0)) })
   }
 }

@@ -1,0 +1,36 @@
+import HeraldCore
+
+extension HeraldState {
+  /// The state in the language-neutral form of `conformance/client/` cases, which every port of
+  /// the client must produce byte for byte (sorted keys, two-space indentation): the wall, the
+  /// interruption, the badge, the archive with seen flags, the freshness and the document read.
+  package var conformanceJSON: JSONValue {
+    func message(_ message: HeraldMessage?, shape: String? = nil) -> JSONValue {
+      guard let message else { return .null }
+      var fields: [String: JSONValue] = [
+        "id": .string(message.id),
+        "action": message.action.map {
+          .object(["kind": .string($0.kind), "target": .string($0.target)])
+        } ?? .null,
+        "label": .optional(message.actionLabel),
+      ]
+      if let shape { fields["shape"] = .string(shape) }
+      return .object(fields)
+    }
+    let freshness: String
+    switch self.freshness {
+    case .fresh: freshness = "fresh"
+    case .cached: freshness = "cached"
+    case .unavailable: freshness = "unavailable"
+    }
+    return .object([
+      "wall": message(wall),
+      "interruption": message(interruption?.message, shape: interruption?.shape),
+      "badge": .integer(badge),
+      "archive": .array(
+        archive.map { .object(["id": .string($0.id), "seen": .bool($0.seen)]) }),
+      "freshness": .string(freshness),
+      "manifest": .optional(manifest?.rawValue),
+    ])
+  }
+}

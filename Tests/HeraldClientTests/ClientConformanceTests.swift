@@ -1,0 +1,109 @@
+import Foundation
+import HeraldClient
+import HeraldTestSupport
+import Testing
+
+/// A conformance case file, read.
+struct ConformanceCase: CustomTestStringConvertible, Sendable {
+  let file: String
+  let document: JSONValue
+  var testDescription: String { file }
+
+  static func all() -> [ConformanceCase] {
+    let folder = ConformanceCases.folder.appending(path: "cases")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
+      guard let data = FileManager.default.contents(atPath: folder.appending(path: name).path),
+        let document = try? JSONDecoder().decode(JSONValue.self, from: data)
+      else { return nil }
+      return ConformanceCase(file: name, document: document)
+    }
+  }
+}
+
+extension JSONValue {
+  subscript(_ key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+}
+
+@Suite("Client conformance: the language-neutral cases of conformance/client/")
+struct ClientConformanceTests {
+  @Test("the checked-in cases are the ones the rules give now (RECORD_GOLDEN=1 regenerates)")
+  func casesAreCurrent() throws {
+    let generated = try ConformanceCases.generate()
+    let folder = ConformanceCases.folder
+    if Fixtures.recording {
+      try? FileManager.default.removeItem(at: folder.appending(path: "cases"))
+      try? FileManager.default.removeItem(at: folder.appending(path: "channels"))
+      for (path, value) in generated {
+        let url = folder.appending(path: path)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(value.documentBytes).write(to: url)
+      }
+    }
+    #expect(generated.count >= 62, "at least 60 cases and their channels")
+    for (path, value) in generated {
+      let onDisk = FileManager.default.contents(atPath: folder.appending(path: path).path)
+      #expect(
+        onDisk == Data(value.documentBytes), "\(path) is stale: RECORD_GOLDEN=1 to regenerate")
+    }
+  }
+
+  @Test("HeraldClient reaches every case's expected state", arguments: ConformanceCase.all())
+  func swiftClient(_ test: ConformanceCase) async throws {
+    let document = test.document
+    let channelName = try #require(document["channel"]?.string)
+    let channelURL = ConformanceCases.folder.appending(path: "channels/\(channelName).json")
+    let channel = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: channelURL))
+    let base = try #require(channel["baseURL"]?.string)
+    guard case .object(let documents)? = channel["documents"],
+      case .object(let faults)? = document["faults"], case .array(let cached)? = document["cached"],
+      let input = document["input"], let expected = document["expected"]
+    else {
+      Issue.record("malformed case")
+      return
+    }
+    var bodies: [String: Data] = [:]
+    for (path, value) in documents { bodies[base + path] = Data(value.documentBytes) }
+    var responses: [String: HeraldResponse] = [:]
+    for (path, fault) in faults {
+      if case .integer(let status)? = fault["status"] {
+        responses[base + path] = .failed(.status(status))
+      } else if fault["timeout"] != nil {
+        responses[base + path] = .failed(.timedOut)
+      } else if fault["network"] != nil {
+        responses[base + path] = .failed(.network("refused"))
+      } else if let body = fault["body"]?.string {
+        responses[base + path] = .ok(
+          body: Data(body.utf8), etag: nil, lastModified: nil, maxAge: nil)
+      }
+    }
+    let cache = MemoryManifestCache()
+    for case .string(let path) in cached {
+      guard let url = URL(string: base + path), let body = bodies[base + path] else { continue }
+      await cache.store(
+        CachedDocument(body: body, etag: "\"earlier\"", lastModified: nil), for: url)
+    }
+    var seen: Set<String> = []
+    if case .array(let ids)? = input["seen"] { seen = Set(ids.compactMap(\.string)) }
+    let now = try #require(input["now"]?.string.flatMap(Timestamp.init))
+    let user = "conformance"
+    let client = HeraldClient(
+      channel: try #require(URL(string: base)), platform: try #require(input["platform"]?.string),
+      appVersion: try #require(input["version"]?.string), userID: user,
+      accountCreated: input["accountCreatedAt"]?.string.flatMap(Timestamp.init),
+      configuration: HeraldConfiguration(
+        transport: MemoryTransport(documents: bodies, faults: responses), cache: cache,
+        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now)))
+    let state = await client.refresh()
+    #expect(state.conformanceJSON.document == expected.document, "\(test.file)")
+  }
+}

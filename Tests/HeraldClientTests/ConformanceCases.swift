@@ -1,0 +1,159 @@
+import Foundation
+import HeraldClient
+import HeraldContent
+import HeraldRender
+import HeraldTestSupport
+
+/// The language-neutral client conformance cases (`conformance/client/`), generated from the
+/// fixture site `Tests/Fixtures/conformance/channel` by `RECORD_GOLDEN=1 swift test --filter
+/// ClientConformance`, and checked in.
+///
+/// A case's expected state is not the client's own answer: it is the decision of DESIGN §5 made
+/// from the manifest the build selects for that exact platform and version from the site (for a
+/// version without one too), with the fail-open rule applied by hand for faults. The clients must
+/// reach it through index.json, the release's manifest or all.json, conditional requests and the
+/// cache.
+enum ConformanceCases {
+  static let folder = Fixtures.packageRoot.appending(path: "conformance/client")
+  static let site = Fixtures.root.appending(path: "conformance/channel")
+  static let nows = [("n0", "2026-11-30T12:00:00Z"), ("n1", "2026-12-20T12:00:00Z")]
+
+  /// One query: who asks, when, with what seen, and what goes wrong.
+  struct Spec {
+    var name: String
+    var description: String
+    var platform = "ios"
+    var version: String
+    var now = "n0"
+    var seen: [String] = []
+    var accountCreatedAt: String?
+    /// Faults by document path: `{"status": 500}`, `{"timeout": true}`, `{"network": true}`, or
+    /// `{"body": "…"}`.
+    var faults: [String: JSONValue] = [:]
+    /// Documents a previous launch cached, by path.
+    var cached: [String] = []
+  }
+
+  /// Every case, named and described.
+  static func specs() -> [Spec] {
+    var specs: [Spec] = []
+    let ios: [(String, String)] = [
+      ("1.0", "a listed release, spelled as herald.yaml lists it"),
+      ("1.0.0", "a listed release spelled differently (1.0 = 1.0.0): its manifest"),
+      ("0.9", "an unlisted version below every release: all.json, walled"),
+      ("1.0.5", "an unlisted hotfix inside the wall's range: all.json, walled as 1.0 is"),
+      ("1.0.0-alpha", "a pre-release of a walled release sorts below it: walled"),
+      ("1.1.0", "a listed release above the wall"), ("1.1", "1.1 is the release 1.1.0"),
+      ("1.5", "an unlisted version between releases: all.json"),
+      ("2.0.0-beta.1", "a listed pre-release"),
+      ("2.0.0-rc.1", "an unlisted pre-release between beta.1 and 2.0.0: all.json"),
+      ("2.0.0", "the current release"), ("2.0.0+build.7", "build metadata is ignored: 2.0.0"),
+      ("3.0", "an unlisted version above the current release: all.json"),
+    ]
+    let android: [(String, String)] = [
+      ("0.9", "android below every release: its own wall, via all.json"),
+      ("1.0.0", "android's listed 1.0.0: the ios wall does not reach it (store per platform)"),
+      ("1.5", "android between releases"), ("2.0.0", "android's current release"),
+    ]
+    for (now, when) in [("n0", "now"), ("n1", "three weeks later (scheduled live, expiring gone)")]
+    {
+      for (version, about) in ios {
+        specs.append(
+          Spec(
+            name: "ios-\(version)-\(now)", description: "\(about), \(when)", version: version,
+            now: now))
+      }
+      for (version, about) in android {
+        specs.append(
+          Spec(
+            name: "android-\(version)-\(now)", description: "\(about), \(when)",
+            platform: "android",
+            version: version, now: now))
+      }
+    }
+    specs += seenAndAccountSpecs() + faultSpecs()
+    return specs
+  }
+
+  private static func seenAndAccountSpecs() -> [Spec] {
+    [
+      Spec(
+        name: "seen-wall-still-walls", description: "a wall ignores the seen list", version: "1.0",
+        seen: ["wall-1-0"]),
+      Spec(
+        name: "seen-takeover", description: "a seen takeover gives way to the next severity",
+        version: "2.0.0", seen: ["takeover-all"]),
+      Spec(
+        name: "seen-takeover-and-dialog", description: "then the strip, or nothing",
+        version: "2.0.0", seen: ["takeover-all", "dialog-2"]),
+      Spec(
+        name: "seen-everything-ios-1.1", description: "all seen: nothing interrupts, badge 0",
+        version: "1.1.0", seen: ["takeover-all", "dialog-old", "strip-1-1", "expiring"]),
+      Spec(
+        name: "seen-unknown-ids", description: "ids that are not rows change nothing",
+        version: "2.0.0", seen: ["no-such-id", "expired"]),
+      Spec(
+        name: "seen-on-unlisted", description: "seen state applies on the all.json path too",
+        version: "1.5", seen: ["takeover-all"]),
+      Spec(
+        name: "account-new", description: "a new account is not walked through the backlog",
+        version: "2.0.0", accountCreatedAt: "2026-11-26T12:00:00Z"),
+      Spec(
+        name: "account-new-wall", description: "a wall ignores account age",
+        version: "1.0", accountCreatedAt: "2026-11-29T00:00:00Z"),
+      Spec(
+        name: "account-old", description: "an old account sees the backlog",
+        version: "1.1.0", accountCreatedAt: "2025-01-01T00:00:00Z"),
+      Spec(
+        name: "account-boundary",
+        description: "published exactly when the account was made: not gated",
+        version: "2.0.0", accountCreatedAt: "2026-11-26T00:00:00Z"),
+      Spec(
+        name: "account-new-and-seen", description: "age gate and seen list together",
+        version: "1.1.0", seen: ["takeover-all"], accountCreatedAt: "2026-11-27T00:00:00Z"),
+    ]
+  }
+
+  private static func faultSpecs() -> [Spec] {
+    var specs: [Spec] = []
+    let faults: [(String, JSONValue)] = [
+      ("status-500", .object(["status": .integer(500)])),
+      ("status-404", .object(["status": .integer(404)])),
+      ("timeout", .object(["timeout": .bool(true)])),
+      ("network", .object(["network": .bool(true)])),
+      ("truncated", .object(["body": .string("{\"schemaVersion\": 1, \"scope\": \"rel")])),
+      ("not-json", .object(["body": .string("<html>maintenance</html>")])),
+      (
+        "unknown-schema",
+        .object(["body": .string("{\"schemaVersion\": 2, \"announcements\": []}")])
+      ),
+    ]
+    for (name, fault) in faults {
+      for (version, manifest) in [("1.0", "api/v1/ios/1.0.0.json"), ("1.5", "api/v1/ios/all.json")]
+      {
+        specs.append(
+          Spec(
+            name: "fault-\(name)-\(version)-cold",
+            description: "\(name) on the manifest, nothing cached: nothing",
+            version: version, faults: [manifest: fault]))
+        specs.append(
+          Spec(
+            name: "fault-\(name)-\(version)-cached",
+            description:
+              "\(name) on the manifest with an earlier copy cached: archive and badge only",
+            version: version, faults: [manifest: fault], cached: ["api/v1/index.json", manifest]))
+      }
+    }
+    specs.append(
+      Spec(
+        name: "fault-index-cold", description: "index.json fails with nothing cached: nothing",
+        version: "2.0.0", faults: ["api/v1/index.json": .object(["status": .integer(503)])]))
+    specs.append(
+      Spec(
+        name: "fault-index-cached",
+        description: "index.json fails; the cached index still finds a fresh manifest",
+        version: "1.0", faults: ["api/v1/index.json": .object(["status": .integer(503)])],
+        cached: ["api/v1/index.json"]))
+    return specs
+  }
+}
