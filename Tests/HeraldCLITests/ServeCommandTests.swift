@@ -80,9 +80,9 @@ struct ServeCommandTests {
     #expect(status == 200)
     #expect(page.contains("Please sign in again"))
     #expect(page.contains("<script src=\"/_herald/live-reload.js\"></script>"))
-    #expect(page.contains("<span class=\"badge badge--status\">Draft"))
+    #expect(page.contains("<span class=\"label label--status\">Draft"))
     #expect(
-      page.contains("<span class=\"badge badge--status\">Scheduled for 1 January 2099</span>"))
+      page.contains("<span class=\"label label--status\">Scheduled for 1 January 2099</span>"))
     #expect(page.contains("href=\"\(server.baseURL)feed.xml\""))
     #expect(try await server.get("feed.xml").0 == 200)
     #expect(try await server.get("api/v1/ios/1.8.0.json").0 == 200)

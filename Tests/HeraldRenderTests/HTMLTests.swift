@@ -43,28 +43,43 @@ struct HTMLTests {
       !index.contains("id=\"spring-timetable-2027\""), "scheduled records are not in the archive")
   }
 
-  @Test("store actions show each platform's store link; walls are marked")
+  @Test("store actions name each store; a wall is labelled on its page")
   func storeAndWall() throws {
     let page = try RenderedSite(folder: Fixtures.packageRoot).text(
       "announcements/sunset-1-8/index.html")
     #expect(
       page.contains(
-        "<a class=\"button\" href=\"https://apps.apple.com/app/linewise/id6450000001\">iOS</a>"))
+        "<a class=\"button\" href=\"https://apps.apple.com/app/linewise/id6450000001\">App Store</a>"
+      ))
     #expect(
       page.contains(
-        "<a class=\"button\" href=\"https://play.google.com/store/apps/details?id=example.linewise\">Android</a>"
+        "<a class=\"button\" href=\"https://play.google.com/store/apps/details?id=example.linewise\">Google Play</a>"
       ))
-    #expect(page.contains("card--critical card--wall"))
-    #expect(page.contains("Update required to continue"))
+    #expect(page.contains("<span class=\"label label--wall\">Update required</span>"))
+    #expect(
+      page.contains("<h1 class=\"entry-title\">This version of Linewise has stopped working</h1>"))
+    #expect(page.components(separatedBy: "<h1").count == 2, "one h1 per page")
     #expect(page.contains("<html lang=\"en-GB\">"))
   }
 
-  @Test("pages link to the feed and the manifests")
-  func links() throws {
+  @Test(
+    "the archive is a changelog: months, one h1, a notice for the live wall, no developer detail")
+  func changelog() throws {
     let index = try RenderedSite(folder: Fixtures.packageRoot).text("index.html")
     #expect(index.contains("href=\"https://linewise.example/whats-new/feed.xml\""))
-    #expect(index.contains("href=\"https://linewise.example/whats-new/api/v1/ios/1.10.0.json\""))
-    #expect(index.contains("href=\"https://linewise.example/whats-new/api/v1/android/all.json\""))
+    #expect(index.components(separatedBy: "<h1").count == 2, "one h1 per page")
+    #expect(index.contains("<a class=\"skip-link\" href=\"#main\">"))
+    #expect(index.contains("<h2 class=\"month-title\" id=\"month-2026-11\">November 2026</h2>"))
+    #expect(
+      index.contains(
+        "<h2 class=\"notice-title\" id=\"notice-sunset-1-8\">Versions up to 1.8.9 must update</h2>")
+    )
+    for detail in ["api/v1/", "linewise://", "/settings/", "<code>/"] {
+      #expect(!index.contains(detail), "public pages show no \(detail)")
+    }
+    #expect(index.contains("<span class=\"in-app\">Open in the app</span>"))
+    #expect(index.contains("For 1.10.0 and later"))
+    #expect(index.contains("For 1.10.0 to 1.10.1 on iOS"))
   }
 
   @Test("a site's theme overrides the default file by file")

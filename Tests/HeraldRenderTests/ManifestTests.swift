@@ -58,7 +58,7 @@ struct ManifestTests {
     #expect(rows.compactMap { $0["id"] as? String } == ["draft", "live"])
     #expect(rows.compactMap { $0["draft"] as? Bool } == [true, false])
     #expect(
-      try site.text("index.html").contains("<span class=\"badge badge--status\">Draft</span>"))
+      try site.text("index.html").contains("<span class=\"label label--status\">Draft</span>"))
   }
 
   @Test("nextChangeAt is the earliest future publishAt or expiresAt; null when none")

@@ -80,6 +80,8 @@ extension DiagnosticCode {
   public static let invalidBaseURL = DiagnosticCode("invalid-base-url")
   /// A language that is not a BCP 47 tag.
   public static let invalidLanguage = DiagnosticCode("invalid-language")
+  /// A feedLimit that is not a whole number of zero or more.
+  public static let invalidFeedLimit = DiagnosticCode("invalid-feed-limit")
   /// A theme name that is not a folder name.
   public static let invalidTheme = DiagnosticCode("invalid-theme")
   /// A platform key that does not match `^[a-z][a-z0-9-]*$`, or no platforms at all.

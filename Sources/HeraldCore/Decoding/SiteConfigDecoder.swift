@@ -5,7 +5,7 @@ package struct SiteConfigDecoder: Sendable {
 
   /// The keys herald.yaml may hold.
   package static let keys = [
-    "title", "baseURL", "language", "author", "theme", "platforms", "deepLinkSchemes",
+    "title", "baseURL", "language", "author", "theme", "platforms", "deepLinkSchemes", "feedLimit",
   ]
 
   /// Makes a decoder.
@@ -75,6 +75,16 @@ package struct SiteConfigDecoder: Sendable {
           hint: "use lowercase letters, digits, - and _")
       }
     }
+    var feedLimit = SiteConfig.defaultFeedLimit
+    if let node = fields["feedLimit"]?.value, let text = reader.text(node, field: "feedLimit") {
+      if let limit = Int(text), limit >= 0, text.allSatisfy(\.isASCII) {
+        feedLimit = limit
+      } else {
+        reader.error(
+          .invalidFeedLimit, at: node.position, "feedLimit \"\(text)\" is not a whole number",
+          hint: "write the number of newest entries the feed holds, such as 50, or 0 for all")
+      }
+    }
     var schemes: [String] = []
     if let node = fields["deepLinkSchemes"]?.value,
       let items = reader.textList(node, field: "deepLinkSchemes", example: "myapp")
@@ -109,6 +119,7 @@ package struct SiteConfigDecoder: Sendable {
         title: title, baseURL: baseURL, language: language, author: author, theme: theme,
         platforms: $0, deepLinkSchemes: schemes.sorted())
       config.themePosition = themePosition
+      config.feedLimit = feedLimit
       return config
     }
     return Result(config: config, diagnostics: reader.diagnostics)

@@ -16,6 +16,11 @@ public struct SiteConfig: Sendable, Hashable {
   public var deepLinkSchemes: [String]
   /// Where herald.yaml names the theme, so a theme's problems point at that line.
   public var themePosition: SourcePosition = .start
+  /// How many entries the Atom feed holds, newest first (0 for every entry).
+  public var feedLimit: Int = SiteConfig.defaultFeedLimit
+
+  /// The feed's length unless herald.yaml says otherwise, as Zola's `feed_limit`.
+  public static let defaultFeedLimit = 50
 
   /// Makes a configuration.
   public init(

@@ -10,15 +10,19 @@ public struct SiteRenderer: Sendable {
   public let options: BuildOptions
 
   private let manifests: ChannelManifests
-  private var selection: ChannelDelivery { manifests.selection }
-  private var urls: SiteURLs { manifests.urls }
+  var selection: ChannelDelivery { manifests.selection }
+  var urls: SiteURLs { manifests.urls }
   private let context: PageContext
-  private var bodyHTML: [String: String] { manifests.bodyHTML }
+  var bodyHTML: [String: String] { manifests.bodyHTML }
   /// Each archive record's card, built once for the archive and for its own page.
   private let cards: [String: TemplateValue]
 
-  /// The template of a record's card; herald renders it once per record as `cardHTML`.
+  /// The template of a record's entry in the archive; herald renders it once per record as
+  /// `cardHTML`.
   static let cardTemplate = "partials/card"
+  /// The template of what a record says below its title, shared by its entry in the archive and
+  /// its own page; herald renders it once per record as `detailsHTML`.
+  static let detailsTemplate = "partials/entry-details"
 
   /// Prepares a render: which records go where, each record's body as HTML, and its card; throws
   /// when the card template fails.
@@ -42,8 +46,10 @@ public struct SiteRenderer: Sendable {
     let built = archive.concurrentMap { announcement -> Result<TemplateValue, TemplateError> in
       let card = context.card(announcement, bodyHTML: html[announcement.id] ?? "")
       do throws(TemplateError) {
-        let cardHTML = try templates.render(Self.cardTemplate, stack: [shared, card])
-        return .success(card.adding("cardHTML", .string(cardHTML)))
+        let detailsHTML = try templates.render(Self.detailsTemplate, stack: [shared, card])
+        let detailed = card.adding("detailsHTML", .string(detailsHTML))
+        let cardHTML = try templates.render(Self.cardTemplate, stack: [shared, detailed])
+        return .success(detailed.adding("cardHTML", .string(cardHTML)))
       } catch {
         return .failure(error)
       }
@@ -148,26 +154,6 @@ public struct SiteRenderer: Sendable {
     Array(try theme.templates.render(template, data: data).utf8)
   }
 
-  private func feed() throws(RenderError) -> [UInt8] {
-    let records = selection.feed
-    let entries = records.map { announcement in
-      AtomEntry(
-        id: urls.announcement(announcement.id),
-        title: (announcement.draft ? "[Draft] " : "") + announcement.title,
-        updated: announcement.lastChange, published: announcement.publishAt,
-        link: urls.announcement(announcement.id), contentHTML: bodyHTML[announcement.id] ?? "",
-        categories: [
-          (announcement.severity.rawValue, urls.base + "severity", announcement.severity.label),
-          (announcement.kind.rawValue, urls.base + "kind", announcement.kind.label),
-        ])
-    }
-    let feed = AtomFeed(
-      id: urls.feed, title: site.config.title,
-      updated: records.map(\.lastChange).max() ?? Timestamp(seconds: 0),
-      author: site.config.author, selfURL: urls.feed, alternateURL: urls.archive,
-      entries: entries, language: site.config.language)
-    return try AtomFeedWriter.xml(feed)
-  }
 }
 
 /// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).

@@ -1,0 +1,49 @@
+import HeraldCore
+
+extension PageContext {
+  /// The records by month of publication, newest month first, each with its entries in order.
+  func months(_ announcements: [Announcement], cards: [String: TemplateValue]) -> [TemplateValue] {
+    var groups: [(key: String, label: String, cards: [TemplateValue])] = []
+    for announcement in announcements {
+      let date = announcement.publishAt.calendarDate
+      let key = "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)"
+      guard let card = cards[announcement.id] else { continue }
+      if groups.last?.key == key {
+        groups[groups.count - 1].cards.append(card)
+      } else {
+        groups.append((key, Self.monthText(announcement.publishAt), [card]))
+      }
+    }
+    return groups.map {
+      .object([
+        "key": .string($0.key), "label": .string($0.label), "announcements": .list($0.cards),
+      ])
+    }
+  }
+
+  /// A notice for every wall live now, newest first: "Versions up to 1.8.0 must update", with
+  /// the store buttons (or the wall's own link) and a link to the record.
+  func wallNotices(_ announcements: [Announcement]) -> [TemplateValue] {
+    announcements.filter { $0.blocking && $0.isLive(at: options.now) }.map { wall in
+      let platforms = wall.reachedPlatforms(in: site.config)
+      let who =
+        platforms.count == site.config.platforms.count
+        ? "Versions" : "\(PlatformNames.list(platforms.map(\.key))) versions"
+      var fields: [String: TemplateValue] = [
+        "id": .string(wall.id),
+        "headline": .string("\(who) \(wall.range.readable) must update"),
+        "title": .string(wall.title),
+        "url": .string(urls.announcement(wall.id)),
+      ]
+      if case .web(let url)? = wall.action {
+        fields["link"] = .object([
+          "href": .string(url),
+          "label": .string(wall.actionLabel ?? wall.kind.defaultActionLabel),
+        ])
+      } else {
+        fields["stores"] = stores(platforms)
+      }
+      return .object(fields)
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import HeraldCore
+
+extension VersionRange {
+  /// The range as a changelog says it: "1.10.0 and later", "up to 1.8.0", "1.10.0 only",
+  /// "1.9.0 to 1.10.1", or "all versions".
+  var readable: String {
+    switch (minimum, maximum) {
+    case (nil, nil): return "all versions"
+    case (let minimum?, nil): return "\(minimum) and later"
+    case (nil, let maximum?): return "up to \(maximum)"
+    case (let minimum?, let maximum?) where minimum == maximum: return "\(minimum) only"
+    case (let minimum?, let maximum?): return "\(minimum) to \(maximum)"
+    }
+  }
+}
+
+/// How people name platforms and their stores.
+enum PlatformNames {
+  /// How a platform key reads: `ios` is iOS, `android` Android; other keys as written.
+  static func name(_ key: String) -> String {
+    let known = [
+      "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "watchos": "watchOS", "tvos": "tvOS",
+      "visionos": "visionOS", "android": "Android", "web": "Web", "windows": "Windows",
+      "linux": "Linux",
+    ]
+    return known[key] ?? key
+  }
+
+  /// What a store button says: "App Store" for Apple's platforms, "Google Play" for Android,
+  /// else "<Platform> store".
+  static func store(_ key: String) -> String {
+    switch key {
+    case "ios", "ipados", "macos", "watchos", "tvos", "visionos": return "App Store"
+    case "android": return "Google Play"
+    default: return "\(name(key)) store"
+    }
+  }
+
+  /// A list of platform names as a sentence part: "iOS", "iOS and Android", "iOS, Android and Web".
+  static func list(_ keys: [String]) -> String {
+    let names = keys.map(name)
+    guard names.count > 1, let last = names.last else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " and " + last
+  }
+}

@@ -1,0 +1,57 @@
+import HeraldCore
+
+extension SiteRenderer {
+  /// The Atom feed: the newest `feedLimit` published records (all of them for 0), each with its
+  /// body, its action and the versions it is for.
+  func feed() throws(RenderError) -> [UInt8] {
+    let limit = site.config.feedLimit
+    let records = limit > 0 ? Array(selection.feed.prefix(limit)) : selection.feed
+    let entries = records.map { announcement in
+      AtomEntry(
+        id: urls.announcement(announcement.id),
+        title: (announcement.draft ? "[Draft] " : "") + announcement.title,
+        updated: announcement.lastChange, published: announcement.publishAt,
+        link: urls.announcement(announcement.id),
+        contentHTML: (bodyHTML[announcement.id] ?? "") + feedDetails(announcement),
+        categories: [
+          (announcement.severity.rawValue, urls.base + "severity", announcement.severity.label),
+          (announcement.kind.rawValue, urls.base + "kind", announcement.kind.label),
+        ])
+    }
+    let feed = AtomFeed(
+      id: urls.feed, title: site.config.title,
+      updated: records.map(\.lastChange).max() ?? Timestamp(seconds: 0),
+      author: site.config.author, selfURL: urls.feed, alternateURL: urls.archive,
+      entries: entries, language: site.config.language)
+    return try AtomFeedWriter.xml(feed)
+  }
+
+  /// What a feed reader shows below the body: the action, as on the record's page (store
+  /// buttons, a link, or "Open in the app"), and the versions and platforms it is for.
+  func feedDetails(_ announcement: Announcement) -> String {
+    let platforms = announcement.reachedPlatforms(in: site.config)
+    let label = HTMLEscaping.escape(
+      announcement.actionLabel ?? announcement.kind.defaultActionLabel)
+    var html = ""
+    switch announcement.action {
+    case .store?:
+      let links = platforms.compactMap { platform in
+        platform.store.map {
+          "<a href=\"\(HTMLEscaping.escape($0))\">\(PlatformNames.store(platform.key))</a>"
+        }
+      }
+      if !links.isEmpty { html += "<p>\(label): " + links.joined(separator: " · ") + "</p>\n" }
+    case .web(let url)?:
+      html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(label)</a></p>\n"
+    case .deepLink?, .inAppPath?:
+      html += "<p>\(label): open in the app.</p>\n"
+    case nil:
+      break
+    }
+    let onPlatforms =
+      platforms.count == site.config.platforms.count && platforms.count > 1
+      ? "" : " on " + PlatformNames.list(platforms.map(\.key))
+    html += "<p>For \(HTMLEscaping.escape(announcement.range.readable))\(onPlatforms).</p>\n"
+    return html
+  }
+}
