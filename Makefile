@@ -1,5 +1,5 @@
 # Developer entry points. The README's two commands are scripts/build-example and scripts/test.
-.PHONY: all build example test check lint format bench fuzz clean
+.PHONY: all build example test check lint format bench fuzz install clean
 
 all: build
 
@@ -31,6 +31,14 @@ bench:
 	scripts/install-deps
 	swift build -c release --product herald
 	python3 Benchmarks/bench.py
+
+# Installs herald into $(PREFIX)/bin (default /usr/local; PREFIX=$$HOME/.local needs no root).
+PREFIX ?= /usr/local
+install:
+	scripts/install-deps
+	swift build -c release --product herald
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/herald $(DESTDIR)$(PREFIX)/bin/herald
 
 clean:
 	rm -rf .build public

@@ -45,7 +45,8 @@ let package = Package(
       name: "HeraldCLI",
       dependencies: [
         "HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles", "HeraldClient",
-      ]),
+      ],
+      plugins: ["EmbedDefaultTheme"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
 
     // MARK: Fuzzing: the targets (replayed by the tests) and the libFuzzer executable (make fuzz).
@@ -53,7 +54,7 @@ let package = Package(
       name: "HeraldFuzzTargets", dependencies: ["HeraldCore", "HeraldContent", "HeraldRender"]),
     .executableTarget(name: "HeraldFuzz", dependencies: ["HeraldFuzzTargets"]),
 
-    // MARK: Build tooling: the default theme is compiled into the binary from themes/default/.
+    // MARK: Build tooling: themes/default/ and site-template/ are compiled into the binary.
     .executableTarget(name: "ThemeEmbedder"),
     .plugin(
       name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),

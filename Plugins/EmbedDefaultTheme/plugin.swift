@@ -1,17 +1,25 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles `themes/default/` into the target as Swift source, so every site gets the default theme
-/// from the binary alone, and the repository keeps exactly one copy of it.
+/// Compiles a folder of the repository into a target as Swift source, so the binary alone carries
+/// it and the repository keeps exactly one copy: `themes/default/` into HeraldRender (the default
+/// theme), `site-template/` into HeraldCLI (what `herald init` writes).
 @main
 struct EmbedDefaultTheme: BuildToolPlugin {
+  /// The folder and the Swift type each target embeds.
+  static let embedded: [String: (folder: String, type: String)] = [
+    "HeraldRender": ("themes/default", "DefaultTheme"),
+    "HeraldCLI": ("site-template", "SiteTemplate"),
+  ]
+
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-    let themeDirectory = context.package.directoryURL.appending(path: "themes/default")
-    let output = context.pluginWorkDirectoryURL.appending(path: "DefaultThemeFiles.swift")
+    guard let (folder, type) = Self.embedded[target.name] else { return [] }
+    let directory = context.package.directoryURL.appending(path: folder)
+    let output = context.pluginWorkDirectoryURL.appending(path: "\(type)Files.swift")
     // The folders are inputs too, so that adding or removing a file re-runs the embedder.
-    var inputs: [URL] = [themeDirectory]
+    var inputs: [URL] = [directory]
     if let walker = FileManager.default.enumerator(
-      at: themeDirectory, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
+      at: directory, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
     {
       for case let url as URL in walker {
         let values = try url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
@@ -21,9 +29,9 @@ struct EmbedDefaultTheme: BuildToolPlugin {
     inputs.sort { $0.path < $1.path }
     return [
       .buildCommand(
-        displayName: "Embedding the default theme",
+        displayName: "Embedding \(folder)",
         executable: try context.tool(named: "ThemeEmbedder").url,
-        arguments: [themeDirectory.path, output.path],
+        arguments: [directory.path, output.path, type],
         inputFiles: inputs,
         outputFiles: [output])
     ]

@@ -11,8 +11,8 @@ public enum HeraldCommandLine {
 
   /// The subcommands that work, in the order `--help` lists them.
   static let commands: [Command] = [
-    BuildCommand.command, CheckCommand.command, DiffCommand.command, ExplainCommand.command,
-    NewCommand.command, ServeCommand.command,
+    InitCommand.command, NewCommand.command, CheckCommand.command, BuildCommand.command,
+    ServeCommand.command, DiffCommand.command, ExplainCommand.command,
   ]
 
   /// Runs the command line (without the program name) and returns the exit status.

@@ -21,7 +21,7 @@ extension HeraldClient {
     while !Task.isCancelled {
       let now = clock.now()
       let poll = now.addingTimeInterval(pollInterval)
-      let change = current.nextChangeAt.map(\.date).flatMap { $0 > now ? $0 : nil }
+      let change = current.nextChangeAt.map(\.foundationDate).flatMap { $0 > now ? $0 : nil }
       let wake = change.map { min($0, poll) } ?? poll
       do {
         try await clock.sleep(until: wake)

@@ -159,7 +159,7 @@ extension Timestamp {
   }
 
   /// The instant as a Foundation date.
-  public var date: Date {
+  public var foundationDate: Date {
     Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
   }
 }

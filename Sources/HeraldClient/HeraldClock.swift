@@ -43,7 +43,7 @@ public struct FixedClock: HeraldClock {
   public init(_ instant: Timestamp) { self.instant = instant }
 
   /// The fixed time.
-  public func now() -> Date { instant.date }
+  public func now() -> Date { instant.foundationDate }
 
   /// The fixed time, exactly.
   public func timestamp() -> Timestamp { instant }

@@ -205,7 +205,7 @@ struct HeraldClientTests {
     ])
     defer { withExtendedLifetime(folder) {} }
     let server = try ChannelServer(site: expiring, now: now)
-    let clock = ManualClock(now.date)
+    let clock = ManualClock(now.foundationDate)
     let herald = client(server, version: "1.0.0", clock: clock)
     var states = herald.states().makeAsyncIterator()
     let first = await states.next()
@@ -213,10 +213,10 @@ struct HeraldClientTests {
     #expect(first?.nextChangeAt == Timestamp("2026-11-30T12:10:00Z"))
     // It polls at the manifest's max-age (5 min), then wakes at the change itself.
     let poll = try #require(clock.nextWake())
-    #expect(poll == Timestamp("2026-11-30T12:05:00Z")?.date)
+    #expect(poll == Timestamp("2026-11-30T12:05:00Z")?.foundationDate)
     clock.advance(to: poll)
     let change = try #require(clock.nextWake())
-    #expect(change == Timestamp("2026-11-30T12:10:00Z")?.date, "it wakes at nextChangeAt")
+    #expect(change == Timestamp("2026-11-30T12:10:00Z")?.foundationDate, "it wakes at nextChangeAt")
     clock.advance(to: change)
     let second = await states.next()
     #expect(second?.interruption == nil)

@@ -46,4 +46,45 @@ public enum RawHTTP {
     let status = Int(response.split(separator: " ").dropFirst().first ?? "") ?? 0
     return (status, response)
   }
+
+  /// An answer: status, headers by lowercased name, and body.
+  public struct Answer: Sendable {
+    /// The status code.
+    public let status: Int
+    /// The headers, by lowercased name.
+    public let headers: [String: String]
+    /// The body, as text.
+    public let body: String
+  }
+
+  /// Sends a request with extra headers and reads the whole answer, parsed.
+  public static func request(
+    _ target: String, port: UInt16, method: String = "GET", headers: [(String, String)] = []
+  ) throws -> Answer {
+    let descriptor = try connect(port: port)
+    defer { close(descriptor) }
+    var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    for (name, value) in headers { request += "\(name): \(value)\r\n" }
+    request += "\r\n"
+    _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let parts = text.components(separatedBy: "\r\n\r\n")
+    let head = parts.first?.components(separatedBy: "\r\n") ?? []
+    let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+    var fields: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return Answer(
+      status: status, headers: fields, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+  }
 }

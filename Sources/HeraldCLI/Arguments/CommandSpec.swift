@@ -6,6 +6,8 @@ struct CommandSpec: Sendable {
   let abstract: String
   /// Positional arguments, by placeholder (`ID`); all of them are required.
   var positionals: [String] = []
+  /// Positional arguments that may be left out, after the required ones (`[DIR]`).
+  var optionalPositionals: [String] = []
   /// The options.
   let options: [OptionSpec]
   /// A paragraph of further help.
@@ -13,7 +15,8 @@ struct CommandSpec: Sendable {
 
   /// The usage line: `herald check [--site DIR] …`.
   var usage: String {
-    (["herald", name] + positionals + options.map(\.usage)).joined(separator: " ")
+    (["herald", name] + positionals + optionalPositionals.map { "[\($0)]" } + options.map(\.usage))
+      .joined(separator: " ")
   }
 
   /// The whole `--help` text.

@@ -67,13 +67,13 @@ struct ParsedArguments: Sendable {
         index += 1
       }
     }
-    if !wantsHelp && positionals.count != spec.positionals.count {
+    let most = spec.positionals.count + spec.optionalPositionals.count
+    if !wantsHelp && !(spec.positionals.count...most).contains(positionals.count) {
       if positionals.count < spec.positionals.count {
         throw UsageError(
           message: "missing argument \(spec.positionals[positionals.count])")
       }
-      throw UsageError(
-        message: "unexpected argument '\(positionals[spec.positionals.count])'")
+      throw UsageError(message: "unexpected argument '\(positionals[most])'")
     }
   }
 }

@@ -41,6 +41,15 @@ enum NewCommand {
     let kind = try choice(arguments.value("--kind"), Kind.self, flag: "--kind") ?? .whatsNew
     let today = try context.now(nil)
     let (directory, prefix) = context.site(arguments.value("--site"))
+    guard FileSystem.kind(of: directory + "/" + SiteConfigDecoder.fileName) == .file else {
+      context.console.error(
+        "error: \(directory == "." ? "this folder" : directory) is not a herald site:"
+          + " it has no herald.yaml")
+      context.console.error(
+        "  hint: start one with herald init\(directory == "." ? "" : " " + directory),"
+          + " or pass --site DIR")
+      return .ioFailure
+    }
     let folder = directory + "/" + SiteLoader.announcementsFolder
     let relative = SiteLoader.announcementsFolder + "/\(id).md"
     let path = directory + "/" + relative

@@ -252,7 +252,7 @@ package struct SiteConfigDecoder: Sendable {
   }
 
   /// Whether a text is a platform key.
-  static func isPlatformKey(_ text: String) -> Bool {
+  package static func isPlatformKey(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
     return text.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"

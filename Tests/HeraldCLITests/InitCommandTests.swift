@@ -1,0 +1,70 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+@Suite("herald init: a working site to start from")
+struct InitCommandTests {
+  @Test("init writes a site that checks and builds, and refuses to run twice")
+  func initWritesASite() throws {
+    let parent = try TemporaryDirectory()
+    let folder = parent.path("pebble")
+    let created = try HeraldProcess.run(
+      ["init", folder, "--title", "Pebble: notes & \"more\"", "--platforms", "ios,web"],
+      environment: ["SOURCE_DATE_EPOCH": "1796040000"])
+    #expect(created.status == 0, "\(created.stderr)")
+    for file in [
+      "herald.yaml", "content/announcements/welcome.md", ".gitignore",
+      ".github/workflows/herald.yml",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)")
+      #expect(created.stdout.contains(file), "the summary lists \(file)")
+    }
+    let config = try String(contentsOfFile: folder + "/herald.yaml", encoding: .utf8)
+    #expect(config.contains("title: \"Pebble: notes & \\\"more\\\"\""))
+    #expect(config.contains("  web:\n"))
+    let welcome = try String(
+      contentsOfFile: folder + "/content/announcements/welcome.md", encoding: .utf8)
+    #expect(welcome.contains("publishAt: 2026-11-30"))
+    let check = try HeraldProcess.run(["check", "--site", folder, "--strict"])
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(check.stdout.contains("0 errors, 0 warnings in 1 announcement"))
+    let build = try HeraldProcess.run(["build", "--site", folder, "--quiet"])
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(FileManager.default.fileExists(atPath: folder + "/public/index.html"))
+    let ignore = try String(contentsOfFile: folder + "/.gitignore", encoding: .utf8)
+    #expect(ignore.contains("/public/"))
+    let workflow = try Data(
+      contentsOf: URL(fileURLWithPath: folder + "/.github/workflows/herald.yml"))
+    let documented = try Data(
+      contentsOf: Fixtures.packageRoot.appending(path: "site-template/.github/workflows/herald.yml")
+    )
+    #expect(workflow == documented, "the workflow is the one the README documents")
+
+    let again = try HeraldProcess.run(["init", folder])
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already holds a site (herald.yaml exists)"))
+    #expect(try String(contentsOfFile: folder + "/herald.yaml", encoding: .utf8) == config)
+  }
+
+  @Test("init in the current folder titles the channel, and bad platforms are a usage error")
+  func initHere() throws {
+    let folder = try TemporaryDirectory()
+    let created = try HeraldProcess.run(["init"], in: folder.url)
+    #expect(created.status == 0, "\(created.stderr)")
+    #expect(created.stdout.contains("next: herald serve "))
+    #expect(try HeraldProcess.run(["check"], in: folder.url).status == 0)
+    let bad = try HeraldProcess.run(["init", folder.path("x"), "--platforms", "iOS"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("--platforms iOS is not a list of platform keys"))
+  }
+
+  @Test("new refuses a folder that is not a site and points at init")
+  func newNeedsASite() throws {
+    let folder = try TemporaryDirectory()
+    let result = try HeraldProcess.run(["new", "hello", "--site", folder.url.path])
+    #expect(result.status == 74)
+    #expect(result.stderr.contains("is not a herald site: it has no herald.yaml"))
+    #expect(result.stderr.contains("hint: start one with herald init"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path("content")))
+  }
+}
