@@ -61,7 +61,7 @@ let package = Package(
 
     // MARK: Tests.
     .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
-    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"]),
+    .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldContentTests",
       dependencies: ["HeraldCore", "HeraldContent", "HeraldTestSupport"]),
