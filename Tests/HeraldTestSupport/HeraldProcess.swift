@@ -31,14 +31,16 @@ public enum HeraldProcess {
     return Fixtures.packageRoot.appending(path: ".build/debug/herald")
   }
 
-  /// Runs herald with arguments in a folder, with extra environment variables, and waits for it;
-  /// a run that outlives `timeLimit` is killed (a hang is then a failure, not a stuck test run).
+  /// Runs herald (or another program) with arguments in a folder, with extra environment
+  /// variables, and waits for it; a run that outlives `timeLimit` is killed (a hang is then a
+  /// failure, not a stuck test run).
   public static func run(
     _ arguments: [String], in directory: URL = Fixtures.packageRoot,
-    environment: [String: String] = [:], timeLimit: TimeInterval = 120
+    environment: [String: String] = [:], timeLimit: TimeInterval = 120,
+    program: URL = HeraldProcess.executable
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var merged = ProcessInfo.processInfo.environment
@@ -72,5 +74,12 @@ public enum HeraldProcess {
       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
     result.timedOut = timedOut
     return result
+  }
+
+  /// The first executable of a name on the PATH, if any.
+  public static func onPath(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appending(path: name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }

@@ -1,0 +1,218 @@
+import { decide, ManifestSource } from "./decision.js";
+import { ChannelReader, indexURL, ReadOutcome } from "./reader.js";
+import { emptyState, HeraldState, sameState, stateOf } from "./state.js";
+import { addSeen, memoryStorage, readSeen, StorageAdapter } from "./storage.js";
+import {
+  compareTimestamps,
+  millisecondsOf,
+  parseTimestamp,
+  Timestamp,
+  timestampFromMilliseconds,
+} from "./timestamp.js";
+import { fetchTransport, HeraldTransport } from "./transport.js";
+import { parseVersion } from "./version.js";
+
+/** The client's clock: tests give one they move by hand. */
+export interface HeraldClock {
+  /** The current time. */
+  now(): Timestamp;
+  /** Resolves at a time (at once for a time past); rejects when the signal aborts. */
+  sleepUntil(time: Timestamp, signal: AbortSignal): Promise<void>;
+}
+
+/** The system clock, with setTimeout. */
+export const systemClock: HeraldClock = {
+  now: () => timestampFromMilliseconds(Date.now()),
+  sleepUntil: (time, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new Error("aborted"));
+      const delay = Math.min(Math.max(0, millisecondsOf(time) - Date.now()), 2_147_483_647);
+      const timer = setTimeout(resolve, delay);
+      signal.addEventListener("abort", () => {
+        clearTimeout(timer);
+        reject(new Error("aborted"));
+      });
+    }),
+};
+
+/** How a client is made. */
+export interface HeraldClientOptions {
+  /** The channel's base URL (herald.yaml's baseURL), or its api/v1/index.json. */
+  channel: string;
+  /** The platform key, as the channel's herald.yaml names it (`ios`, `android`, `web`). */
+  platform: string;
+  /** The running app's version (`1.10.0`, a hotfix such as `1.9.3.1`, `2.0-beta.1`). */
+  appVersion: string;
+  /** The signed-in user (seen state is per user); omit for a device without one. */
+  userId?: string | null;
+  /** When the account was created, for the account-age gate (a Date or RFC 3339 text). */
+  accountCreatedAt?: Date | string | null;
+  /** Where documents and seen lists are kept (AsyncStorage's shape); default: memory. */
+  storage?: StorageAdapter;
+  /** How documents are fetched; default: fetch with `timeout` and `maximumBodySize`. */
+  transport?: HeraldTransport;
+  /** The whole exchange's time limit in milliseconds (default 10 s). */
+  timeout?: number;
+  /** The largest body read, in bytes (default 5 MB). */
+  maximumBodySize?: number;
+  /** The clock; default: the system's. */
+  clock?: HeraldClock;
+  /** The longest wait between polls while subscribed, in ms (default 5 minutes). */
+  maximumPollInterval?: number;
+  /** The shortest wait between polls, in ms (default 30 s). */
+  minimumPollInterval?: number;
+}
+
+const deviceUser = "_device";
+
+/** The account's creation instant; text that is not RFC 3339, or an invalid Date, is a programming error. */
+function instant(value: Date | string | null | undefined): Timestamp | null {
+  if (value === null || value === undefined) return null;
+  const milliseconds = typeof value === "string" ? NaN : value.getTime();
+  const time =
+    typeof value === "string"
+      ? parseTimestamp(value)
+      : Number.isFinite(milliseconds)
+        ? timestampFromMilliseconds(milliseconds)
+        : undefined;
+  if (time === undefined) throw new TypeError(`accountCreatedAt ${String(value)} is not a time`);
+  return time;
+}
+
+/**
+ * herald's reader for React Native and the web: fetches the channel, caches it, fails open, keeps
+ * seen state per user, and decides what the app shows exactly as HeraldClient (Swift) and
+ * `herald explain` do. `subscribe` and `getState` have the shape `useSyncExternalStore` takes.
+ */
+export class HeraldClient {
+  private readonly reader: ChannelReader;
+  private readonly storage: StorageAdapter;
+  private readonly clock: HeraldClock;
+  private readonly options: HeraldClientOptions;
+  private user: string;
+  private accountCreatedAt: Timestamp | null;
+  private last: ReadOutcome | null = null;
+  private state: HeraldState = emptyState;
+  private readonly listeners = new Set<() => void>();
+  private polling: AbortController | null = null;
+  private running: Promise<HeraldState> | null = null;
+
+  constructor(options: HeraldClientOptions) {
+    this.options = options;
+    this.storage = options.storage ?? memoryStorage();
+    this.clock = options.clock ?? systemClock;
+    this.user = options.userId ?? deviceUser;
+    this.accountCreatedAt = instant(options.accountCreatedAt);
+    const transport =
+      options.transport ??
+      fetchTransport({ timeout: options.timeout, maximumBodySize: options.maximumBodySize });
+    this.reader = new ChannelReader(indexURL(options.channel), options.platform, transport, this.storage);
+  }
+
+  /** The state as last decided (stable between changes, as useSyncExternalStore requires). */
+  getState = (): HeraldState => this.state;
+
+  /**
+   * Calls the listener whenever the state changes; while anyone listens, the client refreshes,
+   * polls at the manifest's max-age (bounded) and wakes at nextChangeAt. Returns the unsubscribe.
+   */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.startPolling();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.polling?.abort();
+        this.polling = null;
+      }
+    };
+  };
+
+  /**
+   * Fetches the channel (conditionally) and decides again: call it at launch and when the app comes
+   * to the foreground. A refresh asked for while one runs joins it. It never rejects: every failure
+   * is in the state (`freshness`, `failure`).
+   */
+  refresh(): Promise<HeraldState> {
+    this.running ??= this.fetchAndDecide().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async fetchAndDecide(): Promise<HeraldState> {
+    const version = parseVersion(this.options.appVersion);
+    if (version === undefined) {
+      this.last = {
+        source: { kind: "unavailable", failure: { kind: "unreadable", reason: "the app version is not a version" } },
+        scope: null,
+        nextChangeAt: null,
+        maxAge: null,
+      };
+    } else {
+      this.last = await this.reader.read(version, this.clock.now());
+    }
+    return this.decideAgain();
+  }
+
+  /** Marks a message seen: a strip when dismissed, a dialog or takeover when closed. */
+  async markSeen(id: string): Promise<HeraldState> {
+    await addSeen(this.storage, this.user, [id]);
+    return this.decideAgain();
+  }
+
+  /** Marks every message of the archive seen, when the user opens the archive. */
+  async markArchiveOpened(): Promise<HeraldState> {
+    await addSeen(this.storage, this.user, this.state.archive.map((entry) => entry.message.id));
+    return this.decideAgain();
+  }
+
+  /** Switches to another user: their own seen list and account age apply from now on. */
+  async setUser(userId: string | null, accountCreatedAt: Date | string | null): Promise<HeraldState> {
+    this.user = userId ?? deviceUser;
+    this.accountCreatedAt = instant(accountCreatedAt);
+    return this.decideAgain();
+  }
+
+  /** Decides again from the last rows at the clock's time, without fetching. */
+  private async decideAgain(): Promise<HeraldState> {
+    if (this.last === null) return this.state;
+    const seen = await readSeen(this.storage, this.user);
+    const source: ManifestSource = this.last.source;
+    const decision = decide(source, this.clock.now(), seen, this.accountCreatedAt);
+    const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt);
+    if (!sameState(next, this.state)) {
+      this.state = next;
+      for (const listener of [...this.listeners]) listener();
+    }
+    return this.state;
+  }
+
+  private startPolling(): void {
+    const controller = new AbortController();
+    this.polling = controller;
+    void this.poll(controller.signal);
+  }
+
+  private async poll(signal: AbortSignal): Promise<void> {
+    const maximum = this.options.maximumPollInterval ?? 300_000;
+    const minimum = Math.min(this.options.minimumPollInterval ?? 30_000, maximum);
+    try {
+      await this.refresh();
+      while (!signal.aborted) {
+        const now = this.clock.now();
+        const age = this.last?.maxAge === null || this.last?.maxAge === undefined ? maximum : this.last.maxAge * 1000;
+        const poll = timestampFromMilliseconds(millisecondsOf(now) + Math.min(Math.max(age, minimum), maximum));
+        const change = this.last?.nextChangeAt ?? null;
+        const wakesForChange =
+          change !== null && compareTimestamps(change, now) > 0 && compareTimestamps(change, poll) < 0;
+        await this.clock.sleepUntil(wakesForChange && change !== null ? change : poll, signal);
+        if (wakesForChange) await this.decideAgain();
+        if (signal.aborted) break;
+        await this.refresh();
+      }
+    } catch {
+      // Aborted: nobody listens any more.
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { FetchFailure, ManifestDocument, ManifestRow } from "./documents.js";
+import { compareTimestamps, Timestamp } from "./timestamp.js";
+import { compareVersions, Version } from "./version.js";
+
+/** Whether a row is published at a time. */
+export function isPublished(row: ManifestRow, now: Timestamp): boolean {
+  return compareTimestamps(row.publishedAt, now) <= 0;
+}
+
+/** Whether a row has expired at a time. */
+export function isExpired(row: ManifestRow, now: Timestamp): boolean {
+  return row.expiresAt !== null && compareTimestamps(row.expiresAt, now) <= 0;
+}
+
+/**
+ * The rows an app of a version decides from: a release's manifest as it is; all.json filtered by
+ * the build's rule (published, not expired, range holds), so an unlisted version gets exactly what
+ * a listed one would.
+ */
+export function rowsFor(document: ManifestDocument, version: Version, now: Timestamp): ManifestRow[] {
+  if (document.scope === "release") return [...document.announcements];
+  return document.announcements.filter(
+    (row) =>
+      (row.minVersion === null || compareVersions(row.minVersion, version) <= 0) &&
+      (row.maxVersion === null || compareVersions(version, row.maxVersion) <= 0) &&
+      isPublished(row, now) &&
+      !isExpired(row, now),
+  );
+}
+
+/** What the app has in hand: fresh rows, cached rows after a failed fetch, or nothing. */
+export type ManifestSource =
+  | { readonly kind: "fresh"; readonly rows: readonly ManifestRow[] }
+  | { readonly kind: "cached"; readonly rows: readonly ManifestRow[]; readonly failure: FetchFailure }
+  | { readonly kind: "unavailable"; readonly failure: FetchFailure };
+
+/** The decision of docs/client-protocol.md §3. */
+export interface Decision {
+  readonly wall: ManifestRow | null;
+  readonly interruption: { readonly shape: "takeover" | "dialog" | "strip"; readonly row: ManifestRow } | null;
+  readonly badge: number;
+  readonly archive: readonly ManifestRow[];
+}
+
+/** Newest first, then by id. */
+export function newestFirst(a: ManifestRow, b: ManifestRow): number {
+  const order = compareTimestamps(b.publishedAt, a.publishedAt);
+  if (order !== 0) return order;
+  return a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
+}
+
+/** Decides what to show; only fresh rows may interrupt. */
+export function decide(
+  source: ManifestSource,
+  now: Timestamp,
+  seen: ReadonlySet<string>,
+  accountCreatedAt: Timestamp | null,
+): Decision {
+  if (source.kind === "unavailable") return { wall: null, interruption: null, badge: 0, archive: [] };
+  const rows = [...source.rows].sort(newestFirst);
+  const walls: ManifestRow[] = [];
+  const eligible: ManifestRow[] = [];
+  for (const row of rows) {
+    if (!isPublished(row, now) || isExpired(row, now)) continue;
+    if (row.blocking) {
+      // Only a CRITICAL row with an exit is a wall; any other blocking row is ignored.
+      if (row.severity === "CRITICAL" && (row.actionUrl ?? "") !== "") walls.push(row);
+    } else if (seen.has(row.id)) {
+      continue;
+    } else if (accountCreatedAt !== null && compareTimestamps(row.publishedAt, accountCreatedAt) < 0) {
+      continue;
+    } else {
+      eligible.push(row);
+    }
+  }
+  const badge = eligible.length + walls.filter((row) => !seen.has(row.id)).length;
+  const archive = rows.filter((row) => isPublished(row, now) && !isExpired(row, now));
+  if (source.kind === "cached") return { wall: null, interruption: null, badge, archive };
+  const wall = walls[0] ?? null;
+  if (wall) return { wall, interruption: null, badge, archive };
+  for (const [severity, shape] of [
+    ["CRITICAL", "takeover"],
+    ["IMPORTANT", "dialog"],
+    ["INFO", "strip"],
+  ] as const) {
+    const row = eligible.find((candidate) => candidate.severity === severity);
+    if (row) return { wall: null, interruption: { shape, row }, badge, archive };
+  }
+  return { wall: null, interruption: null, badge, archive };
+}

@@ -1,0 +1,16 @@
+export { HeraldClient, systemClock } from "./client.js";
+export type { HeraldClientOptions, HeraldClock } from "./client.js";
+export { decodeChannel, decodeManifest } from "./documents.js";
+export type { ChannelIndex, FetchFailure, Kind, ManifestDocument, ManifestRow, Severity } from "./documents.js";
+export { decide, rowsFor } from "./decision.js";
+export type { Decision, ManifestSource } from "./decision.js";
+export { classifyAction, conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./state.js";
+export type { HeraldAction, HeraldMessage, HeraldState, JSONValue } from "./state.js";
+export { memoryStorage } from "./storage.js";
+export type { StorageAdapter } from "./storage.js";
+export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
+export type { Timestamp } from "./timestamp.js";
+export { fetchTransport, memoryTransport } from "./transport.js";
+export type { HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
+export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";
+export type { Version } from "./version.js";

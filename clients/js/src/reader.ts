@@ -1,0 +1,123 @@
+import { decodeChannel, decodeManifest, Decoded, FetchFailure, ManifestDocument } from "./documents.js";
+import { ManifestSource, rowsFor } from "./decision.js";
+import { readCached, StorageAdapter, writeCached } from "./storage.js";
+import { Timestamp } from "./timestamp.js";
+import { HeraldTransport } from "./transport.js";
+import { compareVersions, parseVersion, Version } from "./version.js";
+
+/** What a read gave. */
+export interface ReadOutcome {
+  readonly source: ManifestSource;
+  readonly scope: "release" | "all" | null;
+  readonly nextChangeAt: Timestamp | null;
+  readonly maxAge: number | null;
+}
+
+/** The index URL of a channel given by its base URL or by its index.json itself. */
+export function indexURL(channel: string): string {
+  if (new URL(channel).pathname.endsWith(".json")) return channel;
+  return new URL("api/v1/index.json", channel.endsWith("/") ? channel : channel + "/").href;
+}
+
+/** A document as read: fresh, or the cached copy and why it is not fresh, or nothing and why. */
+interface Fetched<T> {
+  readonly document: T | null;
+  readonly failure: FetchFailure | null;
+  readonly maxAge: number | null;
+}
+
+/**
+ * Reads what an app of a platform and version receives: the index, then the release's manifest,
+ * or all.json filtered by the build's rule; conditional requests against the cache; a body cached
+ * only once it reads; after any failure, the cached copy.
+ */
+export class ChannelReader {
+  private readonly parsed = new Map<string, { body: string; document: Decoded<ManifestDocument> }>();
+
+  constructor(
+    private readonly index: string,
+    private readonly platform: string,
+    private readonly transport: HeraldTransport,
+    private readonly storage: StorageAdapter,
+  ) {}
+
+  async read(version: Version, now: Timestamp): Promise<ReadOutcome> {
+    const none = (failure: FetchFailure): ReadOutcome => ({
+      source: { kind: "unavailable", failure },
+      scope: null,
+      nextChangeAt: null,
+      maxAge: null,
+    });
+    const index = await this.fetch(this.index, (body) => decodeChannel(body));
+    if (index.document === null) return none(index.failure ?? { kind: "not-fetched" });
+    const platform = index.document.platforms[this.platform];
+    if (platform === undefined) {
+      return none({ kind: "unreadable", reason: `the channel has no platform ${this.platform}` });
+    }
+    const release = platform.releases.find((candidate) => {
+      const listed = parseVersion(candidate.version);
+      return listed !== undefined && compareVersions(listed, version) === 0;
+    });
+    let url: string;
+    try {
+      url = new URL(release?.manifest ?? platform.all, this.index).href;
+    } catch {
+      return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
+    }
+    const manifest = await this.fetch(url, (body) => this.decode(url, body));
+    if (manifest.document === null) return none(manifest.failure ?? { kind: "not-fetched" });
+    const rows = rowsFor(manifest.document, version, now);
+    return {
+      source:
+        manifest.failure === null
+          ? { kind: "fresh", rows }
+          : { kind: "cached", rows, failure: manifest.failure },
+      scope: manifest.document.scope,
+      nextChangeAt: manifest.document.nextChangeAt,
+      maxAge: manifest.failure === null ? manifest.maxAge : null,
+    };
+  }
+
+  /** A manifest parsed once per URL and text, so a 304 costs no parse. */
+  private decode(url: string, body: string): Decoded<ManifestDocument> {
+    const known = this.parsed.get(url);
+    if (known !== undefined && known.body === body) return known.document;
+    const document = decodeManifest(body);
+    this.parsed.set(url, { body, document });
+    return document;
+  }
+
+  private async fetch<T>(url: string, read: (body: string) => Decoded<T>): Promise<Fetched<T>> {
+    const cached = await readCached(this.storage, url);
+    const fallback = (failure: FetchFailure): Fetched<T> => {
+      const decoded = cached === null ? null : read(cached.body);
+      return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
+    };
+    const response = await this.transport.fetch({
+      url,
+      etag: cached?.etag ?? null,
+      lastModified: cached?.lastModified ?? null,
+    });
+    switch (response.kind) {
+      case "ok": {
+        const decoded = read(response.body);
+        if (!decoded.ok) return fallback(decoded.failure);
+        await writeCached(this.storage, url, {
+          body: response.body,
+          etag: response.etag,
+          lastModified: response.lastModified,
+        });
+        return { document: decoded.value, failure: null, maxAge: response.maxAge };
+      }
+      case "not-modified": {
+        const decoded = cached === null ? null : read(cached.body);
+        if (!decoded?.ok) {
+          return { document: null, failure: { kind: "unreadable", reason: "304 without a cached copy" }, maxAge: null };
+        }
+        return { document: decoded.value, failure: null, maxAge: response.maxAge };
+      }
+      case "failed":
+        return fallback(response.failure);
+    }
+  }
+}

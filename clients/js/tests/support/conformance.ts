@@ -1,0 +1,102 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { HeraldClient } from "../../src/client.js";
+import { parseTimestamp, Timestamp } from "../../src/timestamp.js";
+import { conformanceValue, JSONValue, writeJSON } from "../../src/state.js";
+import { addSeen, memoryStorage, writeCached } from "../../src/storage.js";
+import { HeraldResponse, HeraldTransport, memoryTransport } from "../../src/transport.js";
+import { conformanceFolder, readJSON } from "./paths.js";
+
+/** One case of conformance/client/cases, as docs/client-protocol.md describes it. */
+export interface ConformanceCase {
+  readonly file: string;
+  readonly name: string;
+  readonly description: string;
+  readonly channel: string;
+  readonly input: {
+    readonly platform: string;
+    readonly version: string;
+    readonly now: string;
+    readonly seen: readonly string[];
+    readonly accountCreatedAt: string | null;
+  };
+  readonly faults: Readonly<Record<string, { status?: number; timeout?: boolean; network?: boolean; body?: string }>>;
+  readonly cached: readonly string[];
+  readonly expected: JSONValue;
+}
+
+/** Every case, in file-name order. */
+export function conformanceCases(): ConformanceCase[] {
+  const folder = join(conformanceFolder, "client", "cases");
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((file) => ({ file, ...(readJSON(join(folder, file)) as Omit<ConformanceCase, "file">) }));
+}
+
+/** A channel's documents by URL, each as text. */
+export function channelDocuments(name: string): Record<string, string> {
+  const channel = readJSON(join(conformanceFolder, "client", "channels", `${name}.json`)) as {
+    baseURL: string;
+    documents: Record<string, JSONValue>;
+  };
+  const documents: Record<string, string> = {};
+  for (const [path, value] of Object.entries(channel.documents)) documents[channel.baseURL + path] = writeJSON(value);
+  return documents;
+}
+
+/** The base URL of a channel. */
+export function channelBaseURL(name: string): string {
+  return (readJSON(join(conformanceFolder, "client", "channels", `${name}.json`)) as { baseURL: string }).baseURL;
+}
+
+/** A clock that stays at one instant. */
+export function fixedClock(now: Timestamp) {
+  return {
+    now: () => now,
+    sleepUntil: (_: Timestamp, signal: AbortSignal) =>
+      new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
+  };
+}
+
+/** The response a case's fault stands for. */
+function response(fault: ConformanceCase["faults"][string]): HeraldResponse {
+  if (fault.status !== undefined) return { kind: "failed", failure: { kind: "status", status: fault.status } };
+  if (fault.timeout) return { kind: "failed", failure: { kind: "timed-out" } };
+  if (fault.network) return { kind: "failed", failure: { kind: "network", reason: "refused" } };
+  return { kind: "ok", body: fault.body ?? "", etag: null, lastModified: null, maxAge: null };
+}
+
+/**
+ * Runs a case as the protocol says: its channel from a fake network with its faults, its cache
+ * seeded by an earlier launch, its user's seen list, its clock; returns the state as JSON text.
+ */
+export async function runCase(
+  test: ConformanceCase,
+  network?: { readonly baseURL: string; readonly transport: HeraldTransport },
+): Promise<string> {
+  const base = channelBaseURL(test.channel);
+  const documents = channelDocuments(test.channel);
+  const faults: Record<string, HeraldResponse> = {};
+  for (const [path, fault] of Object.entries(test.faults)) faults[base + path] = response(fault);
+  const storage = memoryStorage();
+  for (const path of test.cached) {
+    const body = documents[base + path];
+    if (body !== undefined) await writeCached(storage, base + path, { body, etag: '"earlier"', lastModified: null });
+  }
+  const user = "conformance";
+  await addSeen(storage, user, test.input.seen);
+  const now = parseTimestamp(test.input.now);
+  if (now === undefined) throw new Error(`${test.file}: now is not a timestamp`);
+  const client = new HeraldClient({
+    channel: network?.baseURL ?? base,
+    platform: test.input.platform,
+    appVersion: test.input.version,
+    userId: user,
+    accountCreatedAt: test.input.accountCreatedAt,
+    storage,
+    transport: network?.transport ?? memoryTransport(documents, faults),
+    clock: fixedClock(now),
+  });
+  return writeJSON(conformanceValue(await client.refresh()));
+}
