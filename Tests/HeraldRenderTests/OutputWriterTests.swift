@@ -105,6 +105,46 @@ struct OutputWriterTests {
       ])
   }
 
+  @Test("a folder the output lacks moves in whole; one with files already there is merged")
+  func folderMoves() throws {
+    #expect(
+      Set(
+        OutputWriter.moves(
+          [
+            "announcements/a/index.html", "announcements/b/index.html", "api/v1/index.json",
+            "api/v1/ios/1.0.0.json", "api/v1/ios/all.json", "index.html",
+          ],
+          existing: [])) == ["announcements", "api/v1/index.json", "api/v1/ios", "index.html"],
+      "entry points stay files of their own, so they still come last")
+    #expect(
+      Set(OutputWriter.moves(["a/b/new.html", "a/c/x.html"], existing: ["a/b/old.html"]))
+        == ["a/b/new.html", "a/c"])
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    // A journal that moves a folder whose destination has appeared meanwhile: merged, not lost.
+    try fixture.root.write("public/.herald-staging/n/one.html", "staged one")
+    try fixture.root.write("public/.herald-staging/n/deep/two.html", "staged two")
+    try fixture.root.write("public/n/other.html", "already there")
+    try OutputJournal(puts: ["n"], removals: []).record(in: fixture.output)
+    let contents = [
+      "n/one.html": "staged one", "n/deep/two.html": "staged two", "n/other.html": "already there",
+    ]
+    _ = try fixture.writer.write(Self.files + contents.keys.sorted(), force: false) { path in
+      Array((contents[path] ?? "one \(path)").utf8)
+    }
+    let tree = try fixture.tree()
+    #expect(tree.files["n/one.html"] == Array("staged one".utf8))
+    #expect(tree.files["n/deep/two.html"] == Array("staged two".utf8))
+    #expect(tree.files["n/other.html"] == Array("already there".utf8))
+    let fresh = try WriterFixture()
+    let summary = try fresh.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    #expect(summary.written == 5)
+    #expect(
+      try fresh.tree().paths == [
+        ".herald-output", "a/b/page.html", "assets/x.css", "feed.xml", "index.html",
+      ])
+  }
+
   @Test("a journal's bytes round-trip, and a torn or hostile one is refused")
   func journalBytes() {
     let journal = OutputJournal(puts: ["a\nb.html", "x.css"], removals: ["old.html"])

@@ -50,7 +50,9 @@ struct SiteBuilder: Sendable {
   func build() -> Outcome {
     let checked: CheckedSite
     do {
-      checked = try CheckedSite.load(siteDirectory)
+      checked = try BuildTrace.measure("load the site and theme") {
+        () throws(SiteLoadError) in try CheckedSite.load(siteDirectory)
+      }
     } catch {
       return .failure(message: error.description, hint: error.hint)
     }
@@ -60,7 +62,9 @@ struct SiteBuilder: Sendable {
       return .contentErrors(diagnostics: diagnostics, announcements: loaded.announcementCount)
     }
     do {
-      let renderer = try SiteRenderer(site: site, theme: theme, options: options)
+      let renderer = try BuildTrace.measure("plan, bodies, rows and cards") {
+        () throws(TemplateError) in try SiteRenderer(site: site, theme: theme, options: options)
+      }
       let plan = renderer.renderOrder
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
       for file in plan { byPath[file.path] = file }

@@ -77,6 +77,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private func child(_ key: Key) -> ValueBox {
     let child = ValueBox()
     if case .object(var members) = box.content {
+      // Drop the box's own reference first, so the dictionary grows in place instead of being
+      // copied for every member.
+      box.content = .value(.null)
       members[key.stringValue] = child
       box.content = .object(members)
     }
@@ -120,6 +123,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   private func append() -> ValueBox {
     let child = ValueBox()
     if case .array(var items) = box.content {
+      // As for members: without this, every append copies the whole array (quadratic in rows).
+      box.content = .value(.null)
       items.append(child)
       box.content = .array(items)
     }

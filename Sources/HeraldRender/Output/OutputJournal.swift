@@ -10,7 +10,9 @@ import HeraldFiles
 /// complete in the staging folder, so a build that stops before then changed nothing, and one that
 /// stops after is completed by the next run from the journal.
 struct OutputJournal: Equatable {
-  /// Paths, relative to the output, of staged files to rename into place, in order.
+  /// Paths, relative to the output, of staged files to rename into place, in order. A path may be
+  /// a whole staged folder that the output does not have yet (a first build's `announcements/`):
+  /// one rename then puts thousands of files in place.
   var puts: [String]
   /// Paths, relative to the output, of files to remove, after every put.
   var removals: [String]
@@ -18,8 +20,8 @@ struct OutputJournal: Equatable {
   /// The journal's file name inside the output folder.
   static let fileName = ".herald-journal"
 
-  /// The bytes on disk: one entry per path, `P` or `R` then the path, each ended by a NUL (a path
-  /// may hold any byte but NUL).
+  /// The bytes on disk: one entry per path, `P` (a file or a new folder) or `R` then the path, each
+  /// ended by a NUL (a path may hold any byte but NUL).
   var bytes: [UInt8] {
     var bytes: [UInt8] = []
     for path in puts { bytes += [UInt8(ascii: "P")] + Array(path.utf8) + [0] }
@@ -69,10 +71,12 @@ struct OutputJournal: Equatable {
     for path in puts {
       let source = staging + "/" + path
       guard FileSystem.exists(source) else { continue }
-      let destination = output + "/" + path
       try FileSystem.makeRealDirectories(for: path, in: output)
-      if FileSystem.isRealDirectory(destination) { try FileSystem.removeTree(destination) }
-      try FileSystem.rename(source, to: destination)
+      if FileSystem.isRealDirectory(source) {
+        try putFolder(path, output: output, staging: staging)
+      } else {
+        try putFile(path, output: output, staging: staging)
+      }
     }
     var emptied: Set<String> = []
     for path in removals {
@@ -88,6 +92,28 @@ struct OutputJournal: Equatable {
     // something stays (rmdir refuses it).
     for folder in emptied.sorted(by: { $0.count > $1.count }) {
       _ = rmdir(output + "/" + folder)
+    }
+  }
+
+  /// Renames one staged file over its destination (a folder in the way is removed first).
+  private func putFile(_ path: String, output: String, staging: String) throws(FileSystemError) {
+    let destination = output + "/" + path
+    if FileSystem.isRealDirectory(destination) { try FileSystem.removeTree(destination) }
+    try FileSystem.rename(staging + "/" + path, to: destination)
+  }
+
+  /// Renames a staged folder into place in one step when nothing is at its destination (or only an
+  /// empty folder, which rename replaces); otherwise puts its files in one by one.
+  private func putFolder(_ path: String, output: String, staging: String) throws(FileSystemError) {
+    let destination = output + "/" + path
+    if FileSystem.exists(destination) && !FileSystem.isRealDirectory(destination) {
+      try FileSystem.removeTree(destination)
+    }
+    if Glibc.rename(staging + "/" + path, destination) == 0 { return }
+    guard errno == ENOTEMPTY || errno == EEXIST else { throw .lastError(destination) }
+    for file in FileSystem.files(under: staging + "/" + path) {
+      try FileSystem.makeRealDirectories(for: path + "/" + file, in: output)
+      try putFile(path + "/" + file, output: output, staging: staging)
     }
   }
 

@@ -71,16 +71,20 @@ public struct OutputWriter: Sendable {
     defer { withExtendedLifetime(lock) {} }
     try recover()
     try checkForeign(force: force)
-    let previous = Set(
-      FileSystem.files(under: output).filter {
-        !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
-      })
+    let previous = BuildTrace.measure("list the previous output") {
+      Set(
+        FileSystem.files(under: output).filter {
+          !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
+        })
+    }
     try vet(previous)
     let all = files + [Self.markerName]
     let staging = output + "/" + Self.stagingName
     let changed: [String]
     do {
-      changed = try stage(all, previous: previous, staging: staging, render: render)
+      changed = try BuildTrace.measure("render and stage") {
+        try stage(all, previous: previous, staging: staging, render: render)
+      }
     } catch {
       try? FileSystem.removeTree(staging)
       throw error
@@ -94,14 +98,17 @@ public struct OutputWriter: Sendable {
       try? FileSystem.removeTree(staging)
       return summary
     }
-    let journal = OutputJournal(puts: Self.ordered(changed), removals: removed)
+    let journal = OutputJournal(
+      puts: Self.ordered(Self.moves(changed, existing: previous)), removals: removed)
     do {
       try journal.record(in: output)
     } catch {
       try? FileSystem.removeTree(staging)
       throw OutputError.io(error.path, error.reason)
     }
-    try finish(journal, staging: staging)
+    try BuildTrace.measure("move into place") { () throws(OutputError) in
+      try finish(journal, staging: staging)
+    }
     return summary
   }
 
@@ -189,7 +196,7 @@ public struct OutputWriter: Sendable {
     func rank(_ path: String) -> Int {
       // The marker first: from the moment files move into place, the folder is herald's.
       if path == markerName { return -1 }
-      if path.hasPrefix("assets/") { return 0 }
+      if path == "assets" || path.hasPrefix("assets/") { return 0 }
       if let index = entryPoints.firstIndex(of: path) { return 2 + index }
       return 1
     }
@@ -197,6 +204,25 @@ public struct OutputWriter: Sendable {
       let (left, right) = (rank($0), rank($1))
       return left != right ? left < right : $0.utf8.lexicographicallyPrecedes($1.utf8)
     }
+  }
+
+  /// What to rename into place for the changed files: a file itself, or the topmost folder on its
+  /// path that the output does not have yet (every file under such a folder is new, so the staged
+  /// folder holds exactly them) and that holds no entry point, so the entry points still come last.
+  static func moves(_ changed: [String], existing: Set<String>) -> [String] {
+    let present = folders(of: Array(existing))
+    let sheltering = folders(of: entryPoints)
+    var moves: Set<String> = []
+    for file in changed {
+      var unit = file
+      var folder = Self.folder(of: file)
+      while !folder.isEmpty {
+        if !present.contains(folder) && !sheltering.contains(folder) { unit = folder }
+        folder = Self.folder(of: folder)
+      }
+      moves.insert(unit)
+    }
+    return Array(moves)
   }
 
   /// Every folder on the paths of some files (`a/b/c.html` gives `a` and `a/b`).

@@ -30,7 +30,9 @@ public struct SiteRenderer: Sendable {
     self.site = site
     self.theme = theme
     self.options = options
-    let manifests = ChannelManifests(site: site, options: options)
+    let manifests = BuildTrace.measure("delivery, bodies and rows") {
+      ChannelManifests(site: site, options: options)
+    }
     self.manifests = manifests
     let urls = manifests.urls
     let stylesheet = theme.assets.first { $0.path == "herald.css" }

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How long each phase of a run takes, printed to standard error when the environment variable
+/// `HERALD_TIMINGS` is set (for profiling and `make bench`; never part of any output).
+package enum BuildTrace {
+  /// Whether phases are timed.
+  package static let isEnabled = getenv("HERALD_TIMINGS") != nil
+
+  /// Runs a phase, printing its wall time when tracing is on.
+  package static func measure<Value, Failure: Error>(
+    _ name: String, _ body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    guard isEnabled else { return try body() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let value = try body()
+    let elapsed = clock.now - start
+    let milliseconds =
+      Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    let line = "herald: \(name): \((milliseconds * 10).rounded() / 10) ms\n"
+    var bytes = Array(line.utf8)
+    _ = write(2, &bytes, bytes.count)
+    return value
+  }
+}
