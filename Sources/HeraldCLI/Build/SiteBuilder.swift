@@ -21,6 +21,8 @@ struct SiteBuilder: Sendable {
   var allowEmpty = false
   /// Called when another build holds the output folder and this one waits for it.
   var waiting: @Sendable () -> Void = {}
+  /// Whether the site's values are left for the process's exit to reclaim (one-shot commands).
+  var keepsValuesUntilExit = false
 
   /// How a build ended.
   enum Outcome: Sendable {
@@ -56,6 +58,7 @@ struct SiteBuilder: Sendable {
     } catch {
       return .failure(message: error.description, hint: error.hint)
     }
+    if keepsValuesUntilExit { ExitRetainer.keep(checked) }
     let loaded = checked.loaded
     let diagnostics = checked.diagnostics(strict: strict)
     guard let (site, theme) = checked.buildable(strict: strict) else {
@@ -65,6 +68,7 @@ struct SiteBuilder: Sendable {
       let renderer = try BuildTrace.measure("plan, bodies, rows and cards") {
         () throws(TemplateError) in try SiteRenderer(site: site, theme: theme, options: options)
       }
+      if keepsValuesUntilExit { ExitRetainer.keep(renderer) }
       let plan = renderer.renderOrder
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
       for file in plan { byPath[file.path] = file }

@@ -45,7 +45,7 @@ enum BuildCommand {
       allowEmpty: arguments.flag("--allow-empty"),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      })
+      }, keepsValuesUntilExit: true)
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     switch builder.build() {
     case .built(let report):
