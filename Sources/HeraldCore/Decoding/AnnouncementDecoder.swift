@@ -195,13 +195,11 @@ package struct AnnouncementDecoder: Sendable {
       return DecodedRecord(
         file: file, id: id, announcement: nil, diagnostics: reader.diagnostics)
     }
-    var positions: [String: SourcePosition] = [:]
-    for (name, entry) in fields { positions[name] = entry.keyPosition }
     let announcement = Announcement(
       id: id.text, title: title, severity: severity, kind: kind, body: body, range: range,
       platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
       active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
-      updatedAt: updatedAt, source: RecordSource(file: file, fieldPositions: positions))
+      updatedAt: updatedAt, source: RecordSource(file: file))
     return DecodedRecord(
       file: file, id: id, announcement: announcement, diagnostics: reader.diagnostics)
   }

@@ -24,4 +24,10 @@ package struct DecodedRecord: Sendable {
   package static func unreadable(file: String, diagnostics: [Diagnostic]) -> DecodedRecord {
     DecodedRecord(file: file, id: nil, announcement: nil, diagnostics: diagnostics)
   }
+
+  /// The same record, its announcement marked with the fingerprint of what it was read from.
+  package func keyed(_ key: Fingerprint) -> DecodedRecord {
+    DecodedRecord(
+      file: file, id: id, announcement: announcement?.keyed(key), diagnostics: diagnostics)
+  }
 }

@@ -19,6 +19,13 @@ public struct ChannelDelivery: Sendable {
   private let allByPlatform: [String: [Announcement]]
   /// The records that may still change a manifest (with a future publishAt or expiresAt).
   private let upcoming: [Announcement]
+  /// Each configured release's rows, worked out once (in parallel) for every use in a build.
+  private let releases: [ReleaseKey: [Announcement]]
+
+  private struct ReleaseKey: Hashable, Sendable {
+    let platform: String
+    let version: String
+  }
 
   /// Sorts a site's records into the outputs at a time; `archiveScheduled` (a preview) also lists
   /// records not yet published in the archive.
@@ -43,6 +50,25 @@ public struct ChannelDelivery: Sendable {
     upcoming = site.announcements.filter { announcement in
       RecordCensus.nextChange(in: [announcement], after: now, includeDrafts: includeDrafts) != nil
     }
+    let keys = site.config.platforms.flatMap { platform in
+      platform.releases.map { (platform: platform.key, version: $0) }
+    }
+    var candidates: [String: [Announcement]] = [:]
+    for (platform, rows) in allByPlatform {
+      candidates[platform] = rows.filter { !ManifestExclusion.excludesEveryRelease($0, now: now) }
+    }
+    let rows = keys.concurrentMap { [candidates] key in
+      (candidates[key.platform] ?? []).filter {
+        ManifestExclusion.reason(
+          for: $0, platform: key.platform, version: key.version, now: now,
+          includeDrafts: includeDrafts) == nil
+      }
+    }
+    var releases: [ReleaseKey: [Announcement]] = [:]
+    for (key, rows) in zip(keys, rows) {
+      releases[ReleaseKey(platform: key.platform, version: key.version.text)] = rows
+    }
+    self.releases = releases
   }
 
   /// The records of a platform's `all.json`: published, active and reaching it, with their ranges.
@@ -50,7 +76,8 @@ public struct ChannelDelivery: Sendable {
 
   /// The records of a release's manifest: live, reaching the platform, with the release in range.
   public func manifest(platform: String, version: Version) -> [Announcement] {
-    all(platform: platform).filter {
+    if let rows = releases[ReleaseKey(platform: platform, version: version.text)] { return rows }
+    return all(platform: platform).filter {
       exclusion(of: $0, platform: platform, version: version) == nil
     }
   }

@@ -42,6 +42,15 @@ public enum ManifestExclusion: Sendable, Hashable {
     return nil
   }
 
+  /// Whether `reason` excludes an item from every release's manifest, whatever the version.
+  ///
+  /// It does when the item has expired: a release's manifest lists live rows only. A build skips
+  /// such rows before asking `reason` once per release; `ManifestExclusionTests` checks the two
+  /// agree.
+  package static func excludesEveryRelease(_ item: some Deliverable, now: Timestamp) -> Bool {
+    item.expiresAt != nil && item.isExpired(at: now)
+  }
+
   /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,
   /// `above-max-version`, `scheduled`, `expired`.
   public var code: String {

@@ -80,6 +80,17 @@ public struct Announcement: Sendable, Hashable {
         updatedAt: updatedAt, source: source))
   }
 
+  /// The same announcement, with the fingerprint of what it was read from.
+  package func keyed(_ key: Fingerprint) -> Announcement {
+    let fields = box.fields
+    return Announcement(
+      id: fields.id, title: fields.title, severity: fields.severity, kind: fields.kind,
+      body: fields.body, range: fields.range, platforms: fields.platforms, action: fields.action,
+      actionLabel: fields.actionLabel, blocking: fields.blocking, active: fields.active,
+      draft: fields.draft, publishAt: fields.publishAt, expiresAt: fields.expiresAt,
+      updatedAt: fields.updatedAt, source: RecordSource(file: fields.source.file, key: key))
+  }
+
   /// Equal when every field is equal.
   public static func == (lhs: Announcement, rhs: Announcement) -> Bool {
     lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
@@ -101,17 +112,19 @@ public struct Announcement: Sendable, Hashable {
 public struct RecordSource: Sendable, Hashable {
   /// The file's path relative to the site.
   public let file: String
-  /// Where each field's key was written, by field name.
-  public let fieldPositions: [String: SourcePosition]
+  /// The fingerprint of everything the record was read from (its path, its bytes, herald.yaml),
+  /// when a build cache took one: what the fragments rendered from it are kept under.
+  package let key: Fingerprint?
 
-  /// Makes a source from a file and the positions of its fields.
-  public init(file: String, fieldPositions: [String: SourcePosition] = [:]) {
+  /// Makes a source from a file.
+  public init(file: String) {
     self.file = file
-    self.fieldPositions = fieldPositions
+    key = nil
   }
 
-  /// Where a field was written, or the start of the file when it was not.
-  public func position(of field: String) -> SourcePosition {
-    fieldPositions[field] ?? .start
+  /// Makes a source from a file and the fingerprint of what it was read from.
+  package init(file: String, key: Fingerprint?) {
+    self.file = file
+    self.key = key
   }
 }

@@ -2,11 +2,57 @@
 ///
 /// Apps show the plain `paragraphs` and `bullets`; the HTML keeps the inline emphasis, code and links.
 public struct AnnouncementBody: Sendable, Hashable {
+  private enum Storage: Sendable {
+    case blocks([BodyBlock])
+    /// The blocks in the build cache's byte form, read only when something asks for them: a
+    /// rebuild that reuses a record's rendered fragments never does.
+    case encoded([UInt8])
+  }
+
+  private let storage: Storage
+
   /// The blocks in the order written.
-  public let blocks: [BodyBlock]
+  public var blocks: [BodyBlock] {
+    switch storage {
+    case .blocks(let blocks): return blocks
+    case .encoded(let bytes): return Self.decode(bytes)
+    }
+  }
 
   /// Makes a body from its blocks.
-  public init(blocks: [BodyBlock]) { self.blocks = blocks }
+  public init(blocks: [BodyBlock]) { storage = .blocks(blocks) }
+
+  /// Makes a body from the cache's byte form of its blocks, read when first needed.
+  package init(encoded bytes: [UInt8]) { storage = .encoded(bytes) }
+
+  /// The cache's byte form of the blocks.
+  package var encoded: [UInt8] {
+    switch storage {
+    case .encoded(let bytes): return bytes
+    case .blocks(let blocks):
+      var writer = BinaryWriter()
+      writer.write(blocks) { writer, block in writer.write(block) }
+      return writer.bytes
+    }
+  }
+
+  private static func decode(_ bytes: [UInt8]) -> [BodyBlock] {
+    bytes.withUnsafeBytes { buffer in
+      var reader = BinaryReader(buffer)
+      let blocks = try? reader.list { (reader) throws(BinaryFormatError) in
+        try reader.block(depth: 0)
+      }
+      return reader.isAtEnd ? blocks ?? [] : []
+    }
+  }
+
+  /// Bodies are equal when their blocks are.
+  public static func == (lhs: AnnouncementBody, rhs: AnnouncementBody) -> Bool {
+    lhs.blocks == rhs.blocks
+  }
+
+  /// Hashes the blocks.
+  public func hash(into hasher: inout Hasher) { hasher.combine(blocks) }
 
   /// The empty body.
   public static let empty = AnnouncementBody(blocks: [])
@@ -15,7 +61,7 @@ public struct AnnouncementBody: Sendable, Hashable {
   public init(paragraphs: [String], bullets: [String]) {
     var blocks = paragraphs.map { BodyBlock.paragraph([.text($0)]) }
     if !bullets.isEmpty { blocks.append(.bullets(bullets.map { [.text($0)] })) }
-    self.blocks = blocks
+    self.init(blocks: blocks)
   }
 
   /// The paragraphs as plain text, as an app shows them.

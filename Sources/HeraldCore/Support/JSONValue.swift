@@ -148,9 +148,15 @@ package indirect enum JSONValue: Sendable, Hashable {
 /// release's manifest of a platform repeats.
 package struct PreformattedJSON: Sendable, Hashable {
   /// The value's bytes, written at `indent`.
-  let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The depth the bytes were written at.
-  let indent: Int
+  package let indent: Int
+
+  /// Takes bytes written earlier at an indentation depth.
+  package init(bytes: [UInt8], indent: Int) {
+    self.bytes = bytes
+    self.indent = indent
+  }
 
   /// Writes a value for placement at an indentation depth.
   package init(_ value: JSONValue, indent: Int) {
