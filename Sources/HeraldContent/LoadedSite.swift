@@ -8,12 +8,21 @@ public struct LoadedSite: Sendable {
   package let records: [DecodedRecord]
   /// Every problem in the site, sorted by file, line and column.
   public let diagnostics: [Diagnostic]
+  /// The fingerprint of herald.yaml, when the site was loaded with a cache.
+  package let configuration: Fingerprint?
+  /// Each record file as found, when the site was loaded with a cache: what it keeps next.
+  package let files: [RecordFileState]
 
   /// Makes a loaded site.
-  package init(config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic]) {
+  package init(
+    config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic],
+    configuration: Fingerprint? = nil, files: [RecordFileState] = []
+  ) {
     self.config = config
     self.records = records
     self.diagnostics = diagnostics
+    self.configuration = configuration
+    self.files = files
   }
 
   /// How many record files were read.

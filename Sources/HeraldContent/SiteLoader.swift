@@ -10,9 +10,20 @@ public struct SiteLoader: Sendable {
 
   /// The site folder.
   public let siteDirectory: String
+  /// Records kept from an earlier run, if any.
+  package let cache: (any RecordCache)?
 
   /// Makes a loader for a site folder.
-  public init(siteDirectory: String) { self.siteDirectory = siteDirectory }
+  public init(siteDirectory: String) {
+    self.siteDirectory = siteDirectory
+    cache = nil
+  }
+
+  /// Makes a loader for a site folder that reuses the records a cache kept.
+  package init(siteDirectory: String, cache: (any RecordCache)?) {
+    self.siteDirectory = siteDirectory
+    self.cache = cache
+  }
 
   /// Reads and checks the whole site; throws only when the site cannot be read at all.
   ///
@@ -28,8 +39,14 @@ public struct SiteLoader: Sendable {
     }
     var diagnostics: [Diagnostic] = []
     var config: SiteConfig?
+    var configuration: Fingerprint?
     switch site.read(SiteConfigDecoder.fileName) {
     case .success(let bytes):
+      if var hasher = cache?.hasher() {
+        hasher.combine("herald.yaml")
+        hasher.combine(bytes)
+        configuration = hasher.finalize()
+      }
       let configResult = SiteConfigReader.read(bytes)
       config = configResult.config
       diagnostics += configResult.diagnostics
@@ -43,25 +60,40 @@ public struct SiteLoader: Sendable {
     let listing = try announcementFiles(in: site)
     diagnostics += listing.problems
     let reader = RecordFileReader(config: config)
-    let records = listing.records.concurrentMap { entry -> DecodedRecord in
+    let cached = configuration.flatMap { key in
+      cache.map { CachedRecords(cache: $0, configuration: key) }
+    }
+    let loaded = listing.records.concurrentMap { entry -> (DecodedRecord, RecordFileState?) in
       let file = Self.announcementsFolder + "/" + entry.name
-      switch FileSystem.readRegular(entry.path) {
-      case .success(let bytes):
-        return reader.read(bytes, file: file, format: entry.format)
+      if let (record, state) = cached?.unchanged(file: file, path: entry.path) {
+        return (record, state)
+      }
+      switch FileSystem.readRegularWithSignature(entry.path) {
+      case .success(let (bytes, signature)):
+        guard let cached else { return (reader.read(bytes, file: file, format: entry.format), nil) }
+        let (record, state) = cached.record(file: file, bytes: bytes, signature: signature) {
+          reader.read(bytes, file: file, format: entry.format)
+        }
+        return (record, state)
       case .failure(let error):
-        return .unreadable(
-          file: file,
-          diagnostics: [
-            Diagnostic(
-              file: file, position: .start, code: .unreadableFile,
-              message: "the file cannot be read: \(error.reason)",
-              hint: "check the file's permissions")
-          ])
+        return (
+          .unreadable(
+            file: file,
+            diagnostics: [
+              Diagnostic(
+                file: file, position: .start, code: .unreadableFile,
+                message: "the file cannot be read: \(error.reason)",
+                hint: "check the file's permissions")
+            ]), nil
+        )
       }
     }
+    let records = loaded.map(\.0)
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
-    return LoadedSite(config: config, records: records, diagnostics: diagnostics.sorted())
+    return LoadedSite(
+      config: config, records: records, diagnostics: diagnostics.sorted(),
+      configuration: configuration, files: loaded.compactMap(\.1))
   }
 
   /// A record file found in the announcements folder, at its resolved path.

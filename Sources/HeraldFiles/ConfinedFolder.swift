@@ -154,8 +154,8 @@ public struct ConfinedFolder: Sendable {
         }
       }
     }
-    files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    problems.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    files.sort { $0.precedesBytewise($1) }
+    problems.sort { $0.path.precedesBytewise($1.path) }
     return (files, problems)
   }
 

@@ -13,6 +13,13 @@ public enum FileSystem {
   /// Reads a whole regular file without following a final symbolic link and without blocking on a
   /// FIFO: the file is opened non-blocking and checked to be regular before anything is read.
   public static func readRegular(_ path: String) -> Result<[UInt8], FileSystemError> {
+    readRegularWithSignature(path).map(\.bytes)
+  }
+
+  /// Reads a whole regular file as `readRegular` does, with the signature of the file read.
+  public static func readRegularWithSignature(_ path: String) -> Result<
+    (bytes: [UInt8], signature: FileSignature), FileSystemError
+  > {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
     guard descriptor >= 0 else { return .failure(.lastError(path)) }
     defer { close(descriptor) }
@@ -39,7 +46,7 @@ public enum FileSystem {
       }
       offset += count
     }
-    return .success(bytes)
+    return .success((bytes, FileSignature(status)))
   }
 
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
@@ -117,7 +124,7 @@ public enum FileSystem {
       }
       entries.append((name, type))
     }
-    return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    return entries.sorted { $0.name.precedesBytewise($1.name) }
   }
 
   private static func directoryType(_ mode: mode_t) -> Int32 {
@@ -145,7 +152,7 @@ public enum FileSystem {
         if entry.type == Int32(DT_DIR) { pending.append(path) } else { files.append(path) }
       }
     }
-    return files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return files.sorted { $0.precedesBytewise($1) }
   }
 
   /// Removes a folder and everything in it, without following links; a missing path is fine.

@@ -1,0 +1,35 @@
+import HeraldCore
+import HeraldFiles
+
+/// Records kept from an earlier run, so a file whose metadata did not change is neither read nor
+/// parsed again, and one whose bytes did not change is not parsed again.
+package protocol RecordCache: Sendable {
+  /// A keyed hasher, for the fingerprints of files' bytes.
+  func hasher() -> SipHasher
+  /// A file's fingerprint, when its signature is what it was when the fingerprint was taken.
+  func fingerprint(file: String, signature: FileSignature) -> Fingerprint?
+  /// Reads the bytes kept under a fingerprint, without copying them.
+  func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
+    -> Value?
+  /// Keeps bytes under a fingerprint.
+  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint)
+}
+
+extension RecordCache {
+  /// The bytes kept under a fingerprint, copied.
+  package func entry(_ fingerprint: Fingerprint) -> [UInt8]? {
+    withEntry(fingerprint) { Array($0) }
+  }
+}
+
+/// A record file as this run found it: what the cache records for the next run.
+package struct RecordFileState: Sendable {
+  /// The file's path relative to the site.
+  package let file: String
+  /// Its metadata when read (or found unchanged).
+  package let signature: FileSignature
+  /// The fingerprint of its bytes.
+  package let content: Fingerprint
+  /// The fingerprint its record is kept under.
+  package let record: Fingerprint
+}
