@@ -2,12 +2,11 @@ import HeraldCore
 
 extension PageContext {
   /// The records by month of publication, newest month first, each with its entries in order.
-  func months(_ announcements: [Announcement], cards: [String: TemplateValue]) -> [TemplateValue] {
+  func months(_ entries: [(Announcement, TemplateValue)]) -> [TemplateValue] {
     var groups: [(key: String, label: String, cards: [TemplateValue])] = []
-    for announcement in announcements {
+    for (announcement, card) in entries {
       let date = announcement.publishAt.calendarDate
       let key = "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)"
-      guard let card = cards[announcement.id] else { continue }
       if groups.last?.key == key {
         groups[groups.count - 1].cards.append(card)
       } else {

@@ -68,11 +68,13 @@ struct PageContext: Sendable {
 
   /// The archive page's data: the records grouped by month (newest first), and a notice for
   /// every wall that is live now.
-  func archive(_ announcements: [Announcement], cards: [String: TemplateValue]) -> TemplateValue {
+  func archive(_ announcements: [Announcement], entries: [(Announcement, TemplateValue)])
+    -> TemplateValue
+  {
     page([
-      "months": .list(months(announcements, cards: cards)),
+      "months": .list(months(entries)),
       "walls": .list(wallNotices(announcements)),
-      "announcements": .list(announcements.compactMap { cards[$0.id] }),
+      "announcements": .list(entries.map(\.1)),
       "hasAnnouncements": .bool(!announcements.isEmpty),
     ])
   }

@@ -10,23 +10,34 @@ public struct ChannelManifests: Sendable {
   /// Which record goes where: the delivery rule at the options' time.
   public let selection: ChannelDelivery
   let urls: SiteURLs
-  let bodyHTML: [String: String]
   let writer: ManifestWriter
 
-  /// Works out which record goes where, and writes each row once.
+  /// Works out which record goes where, and writes each row once (in parallel).
   public init(site: Site, options: BuildOptions) {
+    let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
+    self.init(
+      site: site, options: options,
+      fragments: FragmentStore(
+        site: site, urls: urls, options: options, cards: nil, cache: nil, environment: nil))
+    // The rows are made now, on every core, rather than one by one as documents ask for them.
+    try? fragments.prepare(
+      bodies: [], cards: [], rows: writer.rowJobs(platforms: site.config.platforms))
+  }
+
+  /// Works out which record goes where, with fragments made (or kept) by a store; nothing is made
+  /// until a document asks for it.
+  init(site: Site, options: BuildOptions, fragments: FragmentStore) {
     self.site = site
     self.options = options
     selection = ChannelDelivery(
       site: site, now: options.now, includeDrafts: options.includeDrafts,
       archiveScheduled: options.preview != nil)
     urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
-    let html = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
-    let announcements = site.announcements
-    let written = announcements.concurrentMap { html.html($0.body) }
-    bodyHTML = Dictionary(zip(announcements.map(\.id), written)) { first, _ in first }
-    writer = ManifestWriter(site: site, urls: urls, selection: selection, bodyHTML: bodyHTML)
+    writer = ManifestWriter(site: site, urls: urls, selection: selection, fragments: fragments)
   }
+
+  /// The store the rows come from.
+  var fragments: FragmentStore { writer.fragments }
 
   /// The manifest that an app of a platform and version fetches (for a version that is not a
   /// configured release too); nil for a platform the site does not configure.

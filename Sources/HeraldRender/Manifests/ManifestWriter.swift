@@ -15,53 +15,11 @@ struct ManifestWriter: Sendable {
   let urls: SiteURLs
   /// Which records go where.
   let selection: ChannelDelivery
-  /// Each record's body as HTML, by id.
-  let bodyHTML: [String: String]
-  /// Each platform's rows by record id, written once: every release's manifest repeats them.
-  private let rows: [String: [String: PreformattedJSON]]
-
-  /// Prepares the documents, writing every row of every platform once.
-  init(site: Site, urls: SiteURLs, selection: ChannelDelivery, bodyHTML: [String: String]) {
-    self.site = site
-    self.urls = urls
-    self.selection = selection
-    self.bodyHTML = bodyHTML
-    // A row differs between platforms only when the store sentinel resolves differently, so the
-    // other rows are written once and shared.
-    let platforms = site.config.platforms
-    let perPlatform = platforms.map { selection.all(platform: $0.key) }
-    var jobs: [(platform: PlatformSettings, announcement: Announcement)] = []
-    var shared: [String: PlatformSettings] = [:]
-    for (platform, records) in zip(platforms, perPlatform) {
-      for announcement in records
-      where announcement.action == .store || shared[announcement.id] == nil {
-        if announcement.action != .store { shared[announcement.id] = platform }
-        jobs.append((platform, announcement))
-      }
-    }
-    let written = jobs.concurrentMap { job in
-      PreformattedJSON(
-        Self.row(
-          job.announcement, platform: job.platform, urls: urls,
-          html: bodyHTML[job.announcement.id] ?? "", markDrafts: selection.includeDrafts),
-        indent: Self.rowIndent)
-    }
-    var byJob: [String: PreformattedJSON] = [:]
-    for (job, row) in zip(jobs, written) {
-      byJob[job.platform.key + "/" + job.announcement.id] = row
-    }
-    var rows: [String: [String: PreformattedJSON]] = [:]
-    for (platform, records) in zip(platforms, perPlatform) {
-      for announcement in records {
-        let owner = announcement.action == .store ? platform : shared[announcement.id] ?? platform
-        rows[platform.key, default: [:]][announcement.id] = byJob[owner.key + "/" + announcement.id]
-      }
-    }
-    self.rows = rows
-  }
+  /// Each record's body and rows, made once: every release's manifest repeats the rows.
+  let fragments: FragmentStore
 
   /// The depth of a row in both manifest shapes: `{` → `"announcements": [` → row.
-  private static let rowIndent = 4
+  static let rowIndent = 4
 
   /// `api/v1/index.json`: what the channel is and where every manifest lives.
   func channel() -> JSONValue {
@@ -106,7 +64,23 @@ struct ManifestWriter: Sendable {
   }
 
   private func rowList(_ records: [Announcement], platform: PlatformSettings) -> [JSONValue] {
-    records.compactMap { rows[platform.key]?[$0.id].map(JSONValue.preformatted) }
+    records.map { .preformatted(fragments.row($0, platform: platform)) }
+  }
+
+  /// Every row the platform's documents hold, paired with the platform: what to make in parallel
+  /// before writing them.
+  func rowJobs(platforms: [PlatformSettings]) -> [(Announcement, PlatformSettings)] {
+    var seen: Set<String> = []
+    var jobs: [(Announcement, PlatformSettings)] = []
+    for platform in platforms {
+      for announcement in selection.all(platform: platform.key) {
+        let scope = FragmentStore.rowScope(announcement, platform: platform)
+        if seen.insert(announcement.id + "\u{0}" + scope).inserted {
+          jobs.append((announcement, platform))
+        }
+      }
+    }
+    return jobs
   }
 
   /// One row, the store sentinel resolved for the platform; drafts are marked only in a build

@@ -112,7 +112,7 @@ struct MustacheRenderer {
     var value: TemplateValue?
     var index = stack.count - 1
     while index >= 0 {
-      if case .object(let members) = stack[index], let found = members[first] {
+      if let found = stack[index].member(first) {
         value = found
         break
       }
@@ -120,7 +120,7 @@ struct MustacheRenderer {
     }
     guard var resolved = value else { return nil }
     for key in path.dropFirst() {
-      guard case .object(let members) = resolved, let member = members[key] else { return nil }
+      guard let member = resolved.member(key) else { return nil }
       resolved = member
     }
     return resolved

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The data a template renders: the JSON-like values Mustache knows.
 public indirect enum TemplateValue: Sendable, Hashable {
   /// A missing or null value: falsey, renders as nothing.
@@ -14,6 +16,9 @@ public indirect enum TemplateValue: Sendable, Hashable {
   case list([TemplateValue])
   /// An object whose keys a name looks up.
   case object([String: TemplateValue])
+  /// An object whose members are made only when a template first asks for one that is not given
+  /// up front: the archive's entries, of which the default theme reads only `cardHTML`.
+  case deferred(DeferredObject)
 
   /// A string, or null when absent.
   public static func optional(_ text: String?) -> TemplateValue {
@@ -38,7 +43,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case .string(let value): return value
     case .integer(let value): return String(value)
     case .double(let value): return String(value)
-    case .list, .object: return ""
+    case .list, .object, .deferred: return ""
     }
   }
 
@@ -51,7 +56,41 @@ public indirect enum TemplateValue: Sendable, Hashable {
 
   /// The value of a key, when this is an object that has it.
   func member(_ key: String) -> TemplateValue? {
-    if case .object(let members) = self { return members[key] }
-    return nil
+    switch self {
+    case .object(let members): return members[key]
+    case .deferred(let object): return object.member(key)
+    default: return nil
+    }
   }
+}
+
+/// An object with some members given and the rest made on first need, once, from any thread.
+public final class DeferredObject: @unchecked Sendable, Hashable {
+  private let given: [String: TemplateValue]
+  private let make: @Sendable () -> [String: TemplateValue]
+  private let lock = NSLock()
+  private var made: [String: TemplateValue]?
+
+  /// Makes an object whose `given` members are known and whose others `make` returns.
+  public init(
+    given: [String: TemplateValue], make: @escaping @Sendable () -> [String: TemplateValue]
+  ) {
+    self.given = given
+    self.make = make
+  }
+
+  /// A member, made with the others the first time one beyond the given ones is asked for.
+  func member(_ key: String) -> TemplateValue? {
+    if let value = given[key] { return value }
+    return lock.withLock {
+      if made == nil { made = make() }
+      return made?[key]
+    }
+  }
+
+  /// Deferred objects are equal only to themselves.
+  public static func == (lhs: DeferredObject, rhs: DeferredObject) -> Bool { lhs === rhs }
+
+  /// Hashes the object's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -10,9 +10,10 @@ import HeraldFiles
 /// complete in the staging folder, so a build that stops before then changed nothing, and one that
 /// stops after is completed by the next run from the journal.
 struct OutputJournal: Equatable {
-  /// Paths, relative to the output, of staged files to rename into place, in order. A path may be
-  /// a whole staged folder that the output does not have yet (a first build's `announcements/`):
-  /// one rename then puts thousands of files in place.
+  /// Paths, relative to the output, of staged files to rename into place, in order.
+  ///
+  /// A path may be a whole staged folder that the output does not have yet (a first build's
+  /// `announcements/`): one rename then puts thousands of files in place.
   var puts: [String]
   /// Paths, relative to the output, of files to remove, after every put.
   var removals: [String]

@@ -6,7 +6,7 @@ import HeraldFiles
 ///
 /// Paths are compared after resolving symbolic links (for the part of the output path that exists
 /// already), so a link cannot smuggle the output into the sources.
-struct OutputTarget {
+package struct OutputTarget {
   /// The output folder, resolved.
   let resolved: String
 
@@ -26,7 +26,7 @@ struct OutputTarget {
 
   /// An absolute path with the links of its existing part resolved and `.`/`..` removed; the part
   /// that does not exist yet is appended as written (it holds no links).
-  static func resolvedPath(_ path: String) -> String {
+  package static func resolvedPath(_ path: String) -> String {
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var components = absolute.split(separator: "/").map(String.init)

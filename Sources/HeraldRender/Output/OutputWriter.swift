@@ -24,6 +24,7 @@ public struct OutputWriter: Sendable {
   /// Herald's own bookkeeping in the output, which is never part of the tree it compares.
   static let controlNames: Set<String> = [
     lockName, stagingName, OutputJournal.fileName, OutputJournal.fileName + ".new",
+    OutputMap.fileName, OutputMap.fileName + ".new",
   ]
   /// The paths written after every other file, so that nothing links to a file not yet in place.
   static let entryPoints = ["api/v1/index.json", "feed.xml", "index.html"]
@@ -51,6 +52,27 @@ public struct OutputWriter: Sendable {
     public var removed = 0
   }
 
+  /// A file to write: its path, and the fingerprint of what it is made from (when the build has a
+  /// cache), which lets an unchanged file go unrendered.
+  public struct Planned: Sendable {
+    /// The path relative to the output folder.
+    public let path: String
+    /// The fingerprint of the file's inputs.
+    package let fingerprint: Fingerprint?
+
+    /// A file without a fingerprint: always rendered (and compared with the one in place).
+    public init(path: String) {
+      self.path = path
+      fingerprint = nil
+    }
+
+    /// A file with the fingerprint of its inputs.
+    package init(path: String, fingerprint: Fingerprint?) {
+      self.path = path
+      self.fingerprint = fingerprint
+    }
+  }
+
   /// Renders every file and puts the changed ones in place; on any failure before the journal is
   /// recorded the previous output is left as it was, and when no file changed it is not touched.
   ///
@@ -59,6 +81,23 @@ public struct OutputWriter: Sendable {
   public func write(
     _ files: [String], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in },
+    render: @escaping @Sendable (String) throws -> [UInt8]
+  ) throws -> Summary {
+    try write(
+      files.map(Planned.init(path:)), force: force, waiting: waiting, vet: vet, map: nil,
+      prepare: { _ in }, render: render)
+  }
+
+  /// Writes files as `write(_:force:waiting:vet:render:)` does, and keeps the output map: with
+  /// `map` (the identifier of the key the fingerprints were made with), a file whose fingerprint is
+  /// the one the map holds, and which is still the file herald put there, is neither rendered nor
+  /// read.
+  ///
+  /// `prepare` is told which files will be rendered before any is.
+  package func write(
+    _ files: [Planned], force: Bool, waiting: () -> Void = {},
+    vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
+    prepare: (Set<String>) throws -> Void,
     render: @escaping @Sendable (String) throws -> [UInt8]
   ) throws -> Summary {
     let output = outputDirectory
@@ -71,77 +110,143 @@ public struct OutputWriter: Sendable {
     defer { withExtendedLifetime(lock) {} }
     try recover()
     try checkForeign(force: force)
+    let map = BuildTrace.measure("read the output map") {
+      keyIdentifier.flatMap { OutputMap.read(output: output, keyIdentifier: $0) }
+    }
     let previous = BuildTrace.measure("list the previous output") {
-      Set(
-        FileSystem.files(under: output).filter {
-          !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
-        })
+      map.map { Set($0.entries.keys) }
+        ?? Set(
+          FileSystem.files(under: output).filter {
+            !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
+          })
     }
     try vet(previous)
-    let all = files + [Self.markerName]
+    let kept = BuildTrace.measure("compare with the output map") {
+      Self.unchanged(files, map: map, output: output)
+    }
+    let all = files.map(\.path).filter { kept[$0] == nil } + [Self.markerName]
+    try prepare(Set(all))
     let staging = output + "/" + Self.stagingName
-    let changed: [String]
+    let staged: [StagedFile]
     do {
-      changed = try BuildTrace.measure("render and stage") {
-        try stage(all, previous: previous, staging: staging, render: render)
+      staged = try BuildTrace.measure("render and stage") {
+        try stage(all, staging: staging, render: render)
       }
     } catch {
       try? FileSystem.removeTree(staging)
       throw error
     }
-    let removed = previous.subtracting(all).subtracting(Self.folders(of: all)).sorted {
-      $0.utf8.lexicographicallyPrecedes($1.utf8)
+    let changed = staged.filter(\.isChanged).map(\.path)
+    let planned = files.map(\.path) + [Self.markerName]
+    let removed = previous.subtracting(planned).subtracting(Self.folders(of: planned)).sorted {
+      $0.precedesBytewise($1)
     }
     let summary = Summary(
-      written: changed.count, unchanged: all.count - changed.count, removed: removed.count)
-    guard !changed.isEmpty || !removed.isEmpty else {
+      written: changed.count, unchanged: planned.count - changed.count, removed: removed.count)
+    if !changed.isEmpty || !removed.isEmpty {
+      let journal = OutputJournal(
+        puts: Self.ordered(Self.moves(changed, existing: previous)), removals: removed)
+      do {
+        try journal.record(in: output)
+      } catch {
+        try? FileSystem.removeTree(staging)
+        throw OutputError.io(error.path, error.reason)
+      }
+      try BuildTrace.measure("move into place") { () throws(OutputError) in
+        try finish(journal, staging: staging)
+      }
+    } else {
       try? FileSystem.removeTree(staging)
-      return summary
     }
-    let journal = OutputJournal(
-      puts: Self.ordered(Self.moves(changed, existing: previous)), removals: removed)
-    do {
-      try journal.record(in: output)
-    } catch {
-      try? FileSystem.removeTree(staging)
-      throw OutputError.io(error.path, error.reason)
-    }
-    try BuildTrace.measure("move into place") { () throws(OutputError) in
-      try finish(journal, staging: staging)
+    BuildTrace.measure("write the output map") {
+      keepMap(files, kept: kept, staged: staged, keyIdentifier: keyIdentifier, previous: map)
     }
     return summary
   }
 
-  /// Renders every file; writes those whose bytes differ from the previous tree into the staging
-  /// folder, in parallel, and returns their paths.
+  /// The files whose fingerprint the map holds and which are still the files herald put in place,
+  /// with their entries (looked at in parallel: one `lstat` each).
+  private static func unchanged(_ files: [Planned], map: OutputMap?, output: String) -> [String:
+    OutputMap.Entry]
+  {
+    guard let map else { return [:] }
+    let matches = files.concurrentMap { file -> OutputMap.Entry? in
+      guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
+        entry.fingerprint == fingerprint,
+        let signature = FileSignature.of(output + "/" + file.path), entry.matches(signature)
+      else { return nil }
+      return entry
+    }
+    var kept: [String: OutputMap.Entry] = [:]
+    for (file, entry) in zip(files, matches) { kept[file.path] = entry }
+    return kept
+  }
+
+  /// Writes the output map for the files now in place; without a key, removes a map that would now
+  /// be stale.
+  ///
+  /// A map that cannot be written only costs the next build some rendering.
+  private func keepMap(
+    _ files: [Planned], kept: [String: OutputMap.Entry], staged: [StagedFile],
+    keyIdentifier: Fingerprint?, previous: OutputMap?
+  ) {
+    let path = outputDirectory + "/" + OutputMap.fileName
+    guard let keyIdentifier else {
+      if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
+      return
+    }
+    var signatures: [String: FileSignature] = [:]
+    for file in staged { if let signature = file.signature { signatures[file.path] = signature } }
+    var entries: [String: OutputMap.Entry] = [:]
+    for file in files {
+      guard let fingerprint = file.fingerprint else { continue }
+      if let entry = kept[file.path] {
+        entries[file.path] = entry
+      } else if let signature = signatures[file.path] {
+        entries[file.path] = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
+      }
+    }
+    // An unchanged map is not written again, so a build that changed nothing touches nothing.
+    guard entries != previous?.entries else { return }
+    try? OutputMap(entries: entries).write(output: outputDirectory, keyIdentifier: keyIdentifier)
+  }
+
+  /// A rendered file: whether its bytes differ from the file in place, and the signature of the
+  /// file it will be once in place (the one in place, or the staged one, whose inode and
+  /// modification time its rename keeps).
+  struct StagedFile: Sendable {
+    let path: String
+    let isChanged: Bool
+    let signature: FileSignature?
+  }
+
+  /// Renders files; writes those whose bytes differ from the previous tree into the staging
+  /// folder, in parallel.
   private func stage(
-    _ all: [String], previous: Set<String>, staging: String,
+    _ all: [String], staging: String,
     render: @escaping @Sendable (String) throws -> [UInt8]
-  ) throws -> [String] {
+  ) throws -> [StagedFile] {
     let output = outputDirectory
     try? FileSystem.removeTree(staging)
     let folders = FolderMaker(root: staging)
     try folders.make("")
-    let outcomes = all.concurrentMap { file -> Result<Bool, any Error> in
+    let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
       Result {
         let bytes =
           file == Self.markerName ? Array(Self.markerText.utf8) : try render(file)
-        if previous.contains(file),
-          case .success(let existing) = FileSystem.readRegular(output + "/" + file),
-          existing == bytes
+        // The file in place, if any (with a map, `previous` lists only the files it holds).
+        if case .success(let existing) = FileSystem.readRegularWithSignature(output + "/" + file),
+          existing.bytes == bytes
         {
-          return false
+          return StagedFile(path: file, isChanged: false, signature: existing.signature)
         }
         try folders.make(Self.folder(of: file))
-        try Self.io(staging + "/" + file) { () throws(FileSystemError) in
-          try FileSystem.write(bytes, to: staging + "/" + file)
-        }
-        return true
+        let path = staging + "/" + file
+        try Self.io(path) { () throws(FileSystemError) in try FileSystem.write(bytes, to: path) }
+        return StagedFile(path: file, isChanged: true, signature: FileSignature.of(path))
       }
     }
-    var changed: [String] = []
-    for (file, outcome) in zip(all, outcomes) where try outcome.get() { changed.append(file) }
-    return changed
+    return try outcomes.map { try $0.get() }
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
@@ -202,7 +307,7 @@ public struct OutputWriter: Sendable {
     }
     return paths.sorted {
       let (left, right) = (rank($0), rank($1))
-      return left != right ? left < right : $0.utf8.lexicographicallyPrecedes($1.utf8)
+      return left != right ? left < right : $0.precedesBytewise($1)
     }
   }
 

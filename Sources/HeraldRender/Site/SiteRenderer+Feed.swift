@@ -4,15 +4,14 @@ extension SiteRenderer {
   /// The Atom feed: the newest `feedLimit` published records (all of them for 0), each with its
   /// body, its action and the versions it is for.
   func feed() throws(RenderError) -> [UInt8] {
-    let limit = site.config.feedLimit
-    let records = limit > 0 ? Array(selection.feed.prefix(limit)) : selection.feed
+    let records = feedRecords
     let entries = records.map { announcement in
       AtomEntry(
         id: urls.announcement(announcement.id),
         title: (announcement.draft ? "[Draft] " : "") + announcement.title,
         updated: announcement.lastChange, published: announcement.publishAt,
         link: urls.announcement(announcement.id),
-        contentHTML: (bodyHTML[announcement.id] ?? "") + feedDetails(announcement),
+        contentHTML: fragments.body(announcement) + feedDetails(announcement),
         categories: [
           (announcement.severity.rawValue, urls.base + "severity", announcement.severity.label),
           (announcement.kind.rawValue, urls.base + "kind", announcement.kind.label),

@@ -1,6 +1,11 @@
 import HeraldCore
 
 /// Plans and renders every file of the output tree (DESIGN §3) from a valid site and a theme.
+///
+/// Nothing is rendered up front: `prepare` makes, in parallel, the fragments (bodies, cards, rows)
+/// the files about to be rendered need, and `render` renders one file. With a cache, every file of
+/// the plan has a fingerprint of everything it is made from, so a build can tell an unchanged
+/// file without rendering it.
 public struct SiteRenderer: Sendable {
   /// The site.
   public let site: Site
@@ -13,9 +18,8 @@ public struct SiteRenderer: Sendable {
   var selection: ChannelDelivery { manifests.selection }
   var urls: SiteURLs { manifests.urls }
   private let context: PageContext
-  var bodyHTML: [String: String] { manifests.bodyHTML }
-  /// Each archive record's card, built once for the archive and for its own page.
-  private let cards: [String: TemplateValue]
+  /// Each record's body, card and rows, made once.
+  let fragments: FragmentStore
 
   /// The template of a record's entry in the archive; herald renders it once per record as
   /// `cardHTML`.
@@ -24,56 +28,69 @@ public struct SiteRenderer: Sendable {
   /// its own page; herald renders it once per record as `detailsHTML`.
   static let detailsTemplate = "partials/entry-details"
 
-  /// Prepares a render: which records go where, each record's body as HTML, and its card; throws
-  /// when the card template fails.
-  public init(site: Site, theme: Theme, options: BuildOptions) throws(TemplateError) {
+  /// Prepares a render: which records go where, and the plan of files.
+  public init(site: Site, theme: Theme, options: BuildOptions) {
+    self.init(site: site, theme: theme, options: options, caching: nil)
+  }
+
+  /// Prepares a render that reuses (and keeps) fragments in a cache, and fingerprints every file.
+  package init(site: Site, theme: Theme, options: BuildOptions, caching: RenderCaching?) {
     self.site = site
     self.theme = theme
     self.options = options
-    let manifests = BuildTrace.measure("delivery, bodies and rows") {
-      ChannelManifests(site: site, options: options)
-    }
-    self.manifests = manifests
-    let urls = manifests.urls
+    let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
     let stylesheet = theme.assets.first { $0.path == "herald.css" }
     let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes) } ?? ""
-    context = PageContext(
+    let context = PageContext(
       site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
-    let html = manifests.bodyHTML
-    let context = context
-    let archive = manifests.selection.archive
-    let templates = theme.templates
-    let shared = context.page([:])
-    // Each card is rendered once, in parallel, for the archive and for the record's own page.
-    let built = archive.concurrentMap { announcement -> Result<TemplateValue, TemplateError> in
-      let card = context.card(announcement, bodyHTML: html[announcement.id] ?? "")
-      do throws(TemplateError) {
-        let detailsHTML = try templates.render(Self.detailsTemplate, stack: [shared, card])
-        let detailed = card.adding("detailsHTML", .string(detailsHTML))
-        let cardHTML = try templates.render(Self.cardTemplate, stack: [shared, detailed])
-        return .success(detailed.adding("cardHTML", .string(cardHTML)))
-      } catch {
-        return .failure(error)
-      }
-    }
-    var cards: [String: TemplateValue] = [:]
-    for (announcement, card) in zip(archive, built) { cards[announcement.id] = try card.get() }
-    self.cards = cards
+    self.context = context
+    let environment = caching.map { Self.environment($0, theme: theme, options: options) }
+    fragments = FragmentStore(
+      site: site, urls: urls, options: options,
+      cards: FragmentStore.CardRenderer(context: context, templates: theme.templates),
+      cache: caching?.cache, environment: environment)
+    manifests = ChannelManifests(site: site, options: options, fragments: fragments)
     plan = makePlan()
+  }
+
+  /// Everything every file depends on besides the records: herald itself, herald.yaml, the
+  /// theme, and the options (the time enters through each record's state).
+  private static func environment(
+    _ caching: RenderCaching, theme: Theme, options: BuildOptions
+  ) -> Fingerprint {
+    var hasher = caching.cache.hasher()
+    hasher.combine("environment")
+    hasher.combine(caching.identity)
+    hasher.combine(caching.configuration)
+    theme.combine(into: &hasher)
+    hasher.combine(options.baseURL ?? "-")
+    hasher.combine(options.includeDrafts ? "drafts" : "published")
+    hasher.combine(options.preview?.liveReload ?? "-")
+    return hasher.finalize()
   }
 
   /// One file of the output, rendered on demand so a large site is never all in memory.
   public struct PlannedFile: Sendable {
     /// The path relative to the output folder.
     public let path: String
-    fileprivate let content: Content
+    let content: Content
+    /// The fingerprint of everything the file is made from, when the build has a cache.
+    package internal(set) var fingerprint: Fingerprint?
 
-    fileprivate enum Content: Sendable {
+    init(path: String, content: Content) {
+      self.path = path
+      self.content = content
+    }
+
+    enum Content: Sendable {
       case archive
       case notFound
       case announcement(Announcement)
       case feed
-      case json(@Sendable () -> JSONValue)
+      case channel
+      case schema
+      case all(PlatformSettings)
+      case release(PlatformSettings, Version)
       case bytes([UInt8])
     }
 
@@ -81,8 +98,8 @@ public struct SiteRenderer: Sendable {
     /// takes far longer to render than a record's page.
     fileprivate var isLarge: Bool {
       switch content {
-      case .archive, .feed: return true
-      default: return path.hasSuffix("/all.json")
+      case .archive, .feed, .all: return true
+      default: return false
       }
     }
   }
@@ -102,6 +119,8 @@ public struct SiteRenderer: Sendable {
       PlannedFile(path: OutputPaths.notFound, content: .notFound),
       PlannedFile(path: OutputPaths.feed, content: .feed),
       PlannedFile(path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text.utf8))),
+      PlannedFile(path: OutputPaths.channel, content: .channel),
+      PlannedFile(path: OutputPaths.schema, content: .schema),
     ]
     for announcement in selection.archive {
       files.append(
@@ -109,28 +128,49 @@ public struct SiteRenderer: Sendable {
           path: OutputPaths.announcement(announcement.id) + "index.html",
           content: .announcement(announcement)))
     }
-    let manifests = manifests.writer
-    let schemaID = urls.schema
-    files.append(PlannedFile(path: OutputPaths.channel, content: .json { manifests.channel() }))
-    files.append(
-      PlannedFile(
-        path: OutputPaths.schema, content: .json { ManifestSchema.document(id: schemaID) }))
     for platform in site.config.platforms {
       files.append(
-        PlannedFile(
-          path: OutputPaths.allManifest(platform: platform.key),
-          content: .json { manifests.all(platform: platform) }))
+        PlannedFile(path: OutputPaths.allManifest(platform: platform.key), content: .all(platform)))
       for release in platform.sortedReleases {
         files.append(
           PlannedFile(
             path: OutputPaths.manifest(platform: platform.key, version: release),
-            content: .json { manifests.manifest(platform: platform, version: release) }))
+            content: .release(platform, release)))
       }
     }
     for asset in theme.assets {
       files.append(PlannedFile(path: "assets/" + asset.path, content: .bytes(asset.bytes)))
     }
+    if fragments.environment != nil {
+      files = files.concurrentMap { file in
+        var file = file
+        file.fingerprint = fingerprint(file.content)
+        return file
+      }
+    }
     return files.sorted { $0.path < $1.path }
+  }
+
+  /// Makes, in parallel, every body, card and row that the files at these paths need.
+  public func prepare(_ paths: Set<String>) throws(TemplateError) {
+    var cards: [Announcement] = []
+    var bodies: [Announcement] = []
+    var rows: [(Announcement, PlatformSettings)] = []
+    var rowPlatforms: Set<String> = []
+    for file in plan where paths.contains(file.path) {
+      switch file.content {
+      case .archive: cards += selection.archive
+      case .announcement(let announcement): cards.append(announcement)
+      case .feed: bodies += feedRecords
+      case .all(let platform), .release(let platform, _): rowPlatforms.insert(platform.key)
+      case .notFound, .channel, .schema, .bytes: break
+      }
+    }
+    if !rowPlatforms.isEmpty {
+      rows = manifests.writer.rowJobs(
+        platforms: site.config.platforms.filter { rowPlatforms.contains($0.key) })
+    }
+    try fragments.prepare(bodies: bodies, cards: cards, rows: rows)
   }
 
   /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
@@ -138,15 +178,25 @@ public struct SiteRenderer: Sendable {
   public func render(_ file: PlannedFile) throws -> [UInt8] {
     switch file.content {
     case .archive:
-      return try page("archive", context.archive(selection.archive, cards: cards))
+      let entries = try selection.archive.map { (announcement) throws(TemplateError) in
+        (announcement, try fragments.archiveEntry(announcement))
+      }
+      return try page("archive", context.archive(selection.archive, entries: entries))
     case .notFound:
       return try page("404", context.page([:]))
     case .announcement(let announcement):
-      return try page("announcement", context.announcementPage(cards[announcement.id] ?? .null))
+      return try page(
+        "announcement", context.announcementPage(try fragments.cardValue(announcement)))
     case .feed:
       return try feed()
-    case .json(let document):
-      return document().documentBytes
+    case .channel:
+      return manifests.writer.channel().documentBytes
+    case .schema:
+      return ManifestSchema.document(id: urls.schema).documentBytes
+    case .all(let platform):
+      return manifests.writer.all(platform: platform).documentBytes
+    case .release(let platform, let version):
+      return manifests.writer.manifest(platform: platform, version: version).documentBytes
     case .bytes(let bytes):
       return bytes
     }
@@ -155,7 +205,6 @@ public struct SiteRenderer: Sendable {
   private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {
     Array(try theme.templates.render(template, data: data).utf8)
   }
-
 }
 
 /// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).

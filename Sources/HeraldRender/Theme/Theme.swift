@@ -8,6 +8,18 @@ public struct Theme: Sendable {
   let templates: TemplateLibrary
   /// The static files, by path under `assets/`, sorted.
   let assets: [(path: String, bytes: [UInt8])]
+  /// Every file the theme was made from (templates and assets), by path, sorted.
+  let files: [(path: String, bytes: [UInt8])]
+
+  /// Adds every file of the theme to a fingerprint.
+  func combine(into hasher: inout SipHasher) {
+    hasher.combine(UInt64(files.count))
+    for file in files {
+      hasher.combine(file.path)
+      hasher.combine(UInt64(file.bytes.count))
+      hasher.combine(file.bytes)
+    }
+  }
 
   /// The templates every theme must have (the default theme provides them all).
   static let requiredTemplates = ["404", "announcement", "archive"]
@@ -112,7 +124,8 @@ public struct Theme: Sendable {
     guard diagnostics.isEmpty else {
       return .failure(ThemeProblems(diagnostics: diagnostics.sorted()))
     }
-    return .success(Theme(templates: library, assets: assets))
+    let used = files.keys.sorted().compactMap { path in files[path].map { (path, $0.bytes) } }
+    return .success(Theme(templates: library, assets: assets, files: used))
   }
 }
 

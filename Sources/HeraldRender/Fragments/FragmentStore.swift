@@ -1,0 +1,258 @@
+import Foundation
+import HeraldCore
+
+/// Everything rendered from one record, made at most once per build (on any thread) and, with a
+/// cache, kept for the next build: its body as HTML, its card (the entry in the archive and the
+/// details under its title), and its manifest rows.
+final class FragmentStore: @unchecked Sendable {
+  /// A record's card: what the entry-details and card partials rendered.
+  struct Card: Sendable {
+    let detailsHTML: String
+    let cardHTML: String
+  }
+
+  /// What cards are rendered with: the pages' shared values and the theme's partials (a store
+  /// made for the manifests alone, as `explain` makes one, has none).
+  struct CardRenderer: Sendable {
+    let context: PageContext
+    let templates: TemplateLibrary
+  }
+
+  private let urls: SiteURLs
+  private let options: BuildOptions
+  private let cardRenderer: CardRenderer?
+  private let bodyWriter: BodyHTMLWriter
+  private let cache: (any FragmentCache)?
+  /// The fingerprint of everything every fragment depends on besides its record.
+  let environment: Fingerprint?
+  private let lock = NSLock()
+  private var bodies: [String: String] = [:]
+  private var cards: [String: Card] = [:]
+  private var rows: [String: PreformattedJSON] = [:]
+
+  init(
+    site: Site, urls: SiteURLs, options: BuildOptions, cards: CardRenderer?,
+    cache: (any FragmentCache)?, environment: Fingerprint?
+  ) {
+    self.urls = urls
+    self.options = options
+    cardRenderer = cards
+    bodyWriter = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
+    self.cache = cache
+    self.environment = environment
+  }
+
+  /// A keyed hasher, when the build has a cache.
+  func hasher() -> SipHasher? { cache?.hasher() }
+
+  /// The key of a fragment of a record, when the record and the build can be fingerprinted.
+  private func key(_ kind: String, _ announcement: Announcement, _ extra: String = "")
+    -> Fingerprint?
+  {
+    guard var hasher = cache?.hasher(), let environment, let record = announcement.source.key
+    else { return nil }
+    hasher.combine(kind)
+    hasher.combine(environment)
+    hasher.combine(record)
+    hasher.combine(extra)
+    return hasher.finalize()
+  }
+
+  // MARK: Bodies.
+
+  /// A record's body as HTML.
+  func body(_ announcement: Announcement) -> String {
+    if let known = lock.withLock({ bodies[announcement.id] }) { return known }
+    let html = makeBody(announcement)
+    lock.withLock { bodies[announcement.id] = html }
+    return html
+  }
+
+  /// Writes a body as HTML.
+  ///
+  /// Bodies are not kept in the cache: what is made from them (cards, rows) is, and writing one
+  /// again is cheaper than keeping them all.
+  private func makeBody(_ announcement: Announcement) -> String {
+    bodyWriter.html(announcement.body)
+  }
+
+  // MARK: Cards.
+
+  /// The card depends on the record's state at the build's time, as its status labels show.
+  private func cardKey(_ announcement: Announcement) -> Fingerprint? {
+    let now = options.now
+    let state = "\(announcement.isPublished(at: now)) \(announcement.isExpired(at: now))"
+    return key("card", announcement, state)
+  }
+
+  /// A record's card, rendered by the theme's partials.
+  func card(_ announcement: Announcement) throws(TemplateError) -> Card {
+    if let known = lock.withLock({ cards[announcement.id] }) { return known }
+    let card = try makeCard(announcement)
+    lock.withLock { cards[announcement.id] = card }
+    return card
+  }
+
+  /// Reads a card from the cache, or renders it (and keeps it).
+  private func makeCard(_ announcement: Announcement) throws(TemplateError) -> Card {
+    let key = cardKey(announcement)
+    let card: Card
+    if let key, let read = cache?.withEntry(key, Self.card) ?? nil {
+      card = read
+    } else {
+      guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
+      let (context, templates) = (cardRenderer.context, cardRenderer.templates)
+      let shared = context.page([:])
+      let value = context.card(announcement, bodyHTML: body(announcement))
+      let details = try templates.render(SiteRenderer.detailsTemplate, stack: [shared, value])
+      let detailed = value.adding("detailsHTML", .string(details))
+      let html = try templates.render(SiteRenderer.cardTemplate, stack: [shared, detailed])
+      card = Card(detailsHTML: details, cardHTML: html)
+      if let key {
+        var writer = BinaryWriter()
+        writer.write(details)
+        writer.write(html)
+        cache?.keep(writer.bytes, for: key)
+      }
+    }
+    return card
+  }
+
+  private static func card(_ buffer: UnsafeRawBufferPointer) -> Card? {
+    var reader = BinaryReader(buffer)
+    guard let details = try? reader.string(), let html = try? reader.string(), reader.isAtEnd
+    else { return nil }
+    return Card(detailsHTML: details, cardHTML: html)
+  }
+
+  /// A record's card as a template's value: every field of the record, its details and its card.
+  func cardValue(_ announcement: Announcement) throws(TemplateError) -> TemplateValue {
+    let card = try card(announcement)
+    guard let context = cardRenderer?.context else { return .null }
+    return context.card(announcement, bodyHTML: body(announcement))
+      .adding("detailsHTML", .string(card.detailsHTML))
+      .adding("cardHTML", .string(card.cardHTML))
+  }
+
+  /// A record's entry in the archive: its card's HTML up front, its other fields made only if the
+  /// theme's archive asks for one.
+  func archiveEntry(_ announcement: Announcement) throws(TemplateError) -> TemplateValue {
+    let card = try card(announcement)
+    guard let context = cardRenderer?.context else { return .null }
+    return .deferred(
+      DeferredObject(given: ["cardHTML": .string(card.cardHTML)]) { [self] in
+        guard
+          case .object(let members) = context.card(announcement, bodyHTML: body(announcement))
+            .adding("detailsHTML", .string(card.detailsHTML))
+            .adding("cardHTML", .string(card.cardHTML))
+        else { return [:] }
+        return members
+      })
+  }
+
+  // MARK: Rows.
+
+  /// Which platforms share a record's row: all of them, unless its action is the store, which
+  /// resolves to each platform's own.
+  static func rowScope(_ announcement: Announcement, platform: PlatformSettings) -> String {
+    announcement.action == .store ? platform.key : "*"
+  }
+
+  /// A record's row in a platform's manifests.
+  func row(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON {
+    let memo = Self.rowMemo(announcement, platform)
+    if let known = lock.withLock({ rows[memo] }) { return known }
+    let row = makeRow(announcement, platform: platform)
+    lock.withLock { rows[memo] = row }
+    return row
+  }
+
+  /// Reads a row from the cache, or writes it (and keeps it).
+  private func makeRow(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON
+  {
+    let key = key("row", announcement, Self.rowScope(announcement, platform: platform))
+    if let key, let kept = cache?.withEntry(key, { Array($0) }) {
+      return PreformattedJSON(bytes: kept, indent: ManifestWriter.rowIndent)
+    }
+    let row = PreformattedJSON(
+      ManifestWriter.row(
+        announcement, platform: platform, urls: urls, html: body(announcement),
+        markDrafts: options.includeDrafts),
+      indent: ManifestWriter.rowIndent)
+    if let key { cache?.keep(row.bytes, for: key) }
+    return row
+  }
+
+  /// The keys of a record's body, card and rows (in the given platforms' scopes): what a cache
+  /// must keep for this site, whether or not this build rendered them.
+  func keys(of announcement: Announcement, card: Bool, platforms: [PlatformSettings])
+    -> [Fingerprint]
+  {
+    var keys: [Fingerprint?] = []
+    if card { keys.append(cardKey(announcement)) }
+    var scopes: Set<String> = []
+    for platform in platforms {
+      let scope = Self.rowScope(announcement, platform: platform)
+      if scopes.insert(scope).inserted { keys.append(key("row", announcement, scope)) }
+    }
+    return keys.compactMap { $0 }
+  }
+
+  // MARK: Making many at once.
+
+  /// Makes the bodies, cards and rows that are not made yet, in parallel, and keeps them all at
+  /// once (one lock for thousands of fragments).
+  func prepare(
+    bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
+    rows wantedRows: [(Announcement, PlatformSettings)]
+  ) throws(TemplateError) {
+    let jobs: [Job] = lock.withLock {
+      wantedBodies.filter { bodies[$0.id] == nil }.map { Job.body($0) }
+        + wantedCards.filter { cards[$0.id] == nil }.map { Job.card($0) }
+        + wantedRows.filter { rows[Self.rowMemo($0.0, $0.1)] == nil }.map { Job.row($0.0, $0.1) }
+    }
+    let made = jobs.concurrentMap { job -> Result<Made, TemplateError> in
+      do throws(TemplateError) {
+        switch job {
+        case .body(let announcement): return .success(.body(makeBody(announcement)))
+        case .card(let announcement): return .success(.card(try makeCard(announcement)))
+        case .row(let announcement, let platform):
+          return .success(.row(makeRow(announcement, platform: platform)))
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+    var results: [Made] = []
+    results.reserveCapacity(made.count)
+    for result in made { results.append(try result.get()) }
+    lock.withLock {
+      for (job, result) in zip(jobs, results) {
+        switch (job, result) {
+        case (.body(let announcement), .body(let html)): bodies[announcement.id] = html
+        case (.card(let announcement), .card(let card)): cards[announcement.id] = card
+        case (.row(let announcement, let platform), .row(let row)):
+          rows[Self.rowMemo(announcement, platform)] = row
+        default: break
+        }
+      }
+    }
+  }
+
+  private static func rowMemo(_ announcement: Announcement, _ platform: PlatformSettings) -> String
+  {
+    announcement.id + "\u{0}" + rowScope(announcement, platform: platform)
+  }
+
+  private enum Made: Sendable {
+    case body(String)
+    case card(Card)
+    case row(PreformattedJSON)
+  }
+
+  private enum Job: Sendable {
+    case body(Announcement)
+    case card(Announcement)
+    case row(Announcement, PlatformSettings)
+  }
+}

@@ -1,0 +1,89 @@
+import HeraldCore
+import HeraldFiles
+
+/// What each file of an output was made from, kept beside it (`.herald-map`): the fingerprint of
+/// its inputs, and the size, modification time and inode it had when herald put it in place.
+///
+/// A file whose inputs have the fingerprint the map holds, and which is still the file herald put
+/// there, is not rendered again. It holds fingerprints only (no content), made with the cache's
+/// secret key, whose identifier it records: a map from another cache is not read.
+struct OutputMap: Sendable {
+  /// A file as herald last put it in place.
+  struct Entry: Sendable, Equatable {
+    let fingerprint: Fingerprint
+    let size: Int64
+    let modified: Int64
+    let inode: UInt64
+
+    init(fingerprint: Fingerprint, signature: FileSignature) {
+      self.fingerprint = fingerprint
+      size = signature.size
+      modified = signature.modified
+      inode = signature.inode
+    }
+
+    init(fingerprint: Fingerprint, size: Int64, modified: Int64, inode: UInt64) {
+      self.fingerprint = fingerprint
+      self.size = size
+      self.modified = modified
+      self.inode = inode
+    }
+
+    /// Whether a file is still the one herald put in place (renaming it in changes only its
+    /// change time, which is not compared).
+    func matches(_ signature: FileSignature) -> Bool {
+      signature.size == size && signature.modified == modified && signature.inode == inode
+    }
+  }
+
+  /// The map's file name in the output folder.
+  static let fileName = ".herald-map"
+  private static let magic = "herald-map-1"
+
+  /// The files, by path relative to the output.
+  var entries: [String: Entry]
+
+  /// Reads the map of an output, when it was made with the same key.
+  static func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
+    guard let bytes = FileSystem.read(output + "/" + fileName) else { return nil }
+    return bytes.withUnsafeBytes { buffer -> OutputMap? in
+      var reader = BinaryReader(buffer)
+      guard (try? reader.string()) == magic, (try? reader.fingerprint()) == keyIdentifier,
+        let entries = try? reader.list({ (reader) throws(BinaryFormatError) in
+          let path = try reader.string()
+          let entry = Entry(
+            fingerprint: try reader.fingerprint(), size: try reader.int64(),
+            modified: try reader.int64(), inode: try reader.uint64())
+          return (path, entry)
+        }),
+        reader.isAtEnd
+      else { return nil }
+      var map: [String: Entry] = [:]
+      for (path, entry) in entries {
+        // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..")
+        else { return nil }
+        map[path] = entry
+      }
+      return OutputMap(entries: map)
+    }
+  }
+
+  /// Writes the map in one step (a temporary name, then a rename).
+  func write(output: String, keyIdentifier: Fingerprint) throws(FileSystemError) {
+    var writer = BinaryWriter()
+    writer.write(Self.magic)
+    writer.write(keyIdentifier)
+    let sorted = entries.sorted { $0.key < $1.key }
+    writer.write(sorted) { writer, item in
+      writer.write(item.key)
+      writer.write(item.value.fingerprint)
+      writer.write(item.value.size)
+      writer.write(item.value.modified)
+      writer.write(item.value.inode)
+    }
+    let temporary = output + "/" + Self.fileName + ".new"
+    try FileSystem.write(writer.bytes, to: temporary)
+    try FileSystem.rename(temporary, to: output + "/" + Self.fileName)
+  }
+}
