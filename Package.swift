@@ -2,7 +2,7 @@
 // Herald: a what's-new channel for apps, built from announcement files in git.
 //
 // Dependencies point one way, towards HeraldCore (Foundation only, linkable by an iOS app):
-//   herald → HeraldCLI → (HeraldServe → HeraldRender), HeraldContent → HeraldCore
+//   herald → HeraldCLI → HeraldCache → (HeraldServe → HeraldRender), HeraldContent → HeraldCore
 // HeraldContent and HeraldRender share HeraldFiles (POSIX file calls).
 // Each C library is wrapped by one system-library target, and exactly one Swift module imports it.
 import PackageDescription
@@ -38,13 +38,19 @@ let package = Package(
       name: "HeraldRender",
       dependencies: ["HeraldCore", "HeraldFiles", "CLibXML2"],
       plugins: ["EmbedDefaultTheme"]),
+    // What a build keeps for the next: parsed records and rendered fragments, outside the site and
+    // the output (on disk for build and check, in memory for serve).
+    .target(
+      name: "HeraldCache",
+      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender"]),
     .target(
       name: "HeraldServe",
       dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"]),
     .target(
       name: "HeraldCLI",
       dependencies: [
-        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldServe", "HeraldFiles", "HeraldClient",
+        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldCache", "HeraldServe", "HeraldFiles",
+        "HeraldClient",
       ],
       plugins: ["EmbedDefaultTheme"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),

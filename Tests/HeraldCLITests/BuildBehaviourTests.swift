@@ -35,8 +35,8 @@ struct BuildBehaviourTests {
         + Self.now,
       environment: ["TZ": "America/Adak", "LANG": "C", "LC_ALL": "C"])
     #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
-    let treeOne = try FileTree.read(output.url.appending(path: "one"))
-    let treeTwo = try FileTree.read(output.url.appending(path: "nested/two"))
+    let treeOne = try FileTree.read(output.url.appending(path: "one")).withoutBookkeeping
+    let treeTwo = try FileTree.read(output.url.appending(path: "nested/two")).withoutBookkeeping
     #expect(treeOne.files.count > 20)
     #expect(treeOne.differences(from: treeTwo) == nil)
   }
@@ -51,8 +51,9 @@ struct BuildBehaviourTests {
       ["build", "--output", output.path("now"), "--quiet"] + Self.now)
     #expect(epoch.status == 0 && explicit.status == 0)
     #expect(
-      try FileTree.read(output.url.appending(path: "epoch"))
-        .differences(from: FileTree.read(output.url.appending(path: "now"))) == nil)
+      try FileTree.read(output.url.appending(path: "epoch")).withoutBookkeeping
+        .differences(
+          from: FileTree.read(output.url.appending(path: "now")).withoutBookkeeping) == nil)
   }
 
   @Test("a site with an error leaves the previous output byte-identical and exits 1")
@@ -149,7 +150,8 @@ struct BuildBehaviourTests {
     let result = try HeraldProcess.run(["build", "--site", site.url.path] + Self.now)
     #expect(result.status == 0)
     let after = try fileStamps(output)
-    let changed = Set(after.keys.filter { after[$0] != before[$0] })
+    // The output map changes with the files it describes; it is herald's, not the channel's.
+    let changed = Set(after.keys.filter { after[$0] != before[$0] && $0 != ".herald-map" })
     let tree = try FileTree.read(output)
     let containing = Set(
       tree.files.filter { String(decoding: $0.value, as: UTF8.self).contains("Departures, now on") }

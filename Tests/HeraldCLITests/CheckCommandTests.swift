@@ -131,7 +131,8 @@ struct CheckCommandTests {
     #expect(command.status == 0)
     #expect(
       command.stdout.contains(
-        "USAGE: herald check [--site DIR] [--now TIME] [--strict] [--format text|json|github]"))
+        "USAGE: herald check [--site DIR] [--now TIME] [--strict] [--format text|json|github]"
+          + " [--no-cache]"))
     let version = try HeraldProcess.run(["--version"])
     #expect(version.status == 0 && version.stdout == "0.1.0\n")
   }

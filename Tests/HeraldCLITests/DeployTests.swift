@@ -181,7 +181,8 @@ struct DeployTests {
 
   private func checkHidden(_ nginx: Nginx) throws {
     for path in [
-      "_headers", ".herald-output", ".herald-lock", ".herald-journal", ".herald-staging/index.html",
+      "_headers", ".herald-output", ".herald-lock", ".herald-journal", ".herald-map",
+      ".herald-staging/index.html",
     ] {
       let status = try nginx.get("/whats-new/" + path).status
       #expect(status == 403 || status == 404, "\(path) is \(status)")

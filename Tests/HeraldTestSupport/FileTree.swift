@@ -34,6 +34,15 @@ public struct FileTree: Equatable, Sendable {
     }
   }
 
+  /// The tree without herald's bookkeeping files (the lock, which is empty, and the output map,
+  /// whose fingerprints are made with each cache's own key): the channel itself.
+  public var withoutBookkeeping: FileTree {
+    var tree = self
+    tree.files[".herald-lock"] = nil
+    tree.files[".herald-map"] = nil
+    return tree
+  }
+
   /// The paths, sorted.
   public var paths: [String] { files.keys.sorted() }
 

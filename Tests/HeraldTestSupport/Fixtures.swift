@@ -7,6 +7,16 @@ public enum Fixtures {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// `Tests/Fixtures`.
+  ///
+  /// Where the builds a test run starts keep their cache: one folder for the whole run (each output
+  /// gets its own cache inside it), removed by the system's temporary-file cleaning.
+  public static let cacheRoot: String = {
+    let folder = FileManager.default.temporaryDirectory.appending(
+      path: "herald-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.path
+  }()
+
   public static let root = packageRoot.appending(path: "Tests/Fixtures")
 
   /// `../shared` beside the checkout, present in CI but not in a user's fresh clone

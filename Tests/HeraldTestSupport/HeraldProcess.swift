@@ -45,6 +45,9 @@ public enum HeraldProcess {
     process.currentDirectoryURL = directory
     var merged = ProcessInfo.processInfo.environment
     merged["SOURCE_DATE_EPOCH"] = nil
+    // Builds keep their cache in the test run's own folder, never in the user's ~/.cache.
+    merged["HERALD_CACHE_DIR"] = Fixtures.cacheRoot
+    merged["HERALD_TIMINGS"] = nil
     for (key, value) in environment { merged[key] = value }
     process.environment = merged
     // Files rather than pipes: a full pipe would block the child while nobody reads it.

@@ -1,3 +1,4 @@
+import HeraldCache
 import HeraldContent
 import HeraldCore
 import HeraldRender
@@ -13,12 +14,18 @@ struct CheckedSite: Sendable {
   let themeDiagnostics: [Diagnostic]
 
   /// Reads the site and its theme; throws only when the site cannot be read at all.
-  static func load(_ directory: String) throws(SiteLoadError) -> CheckedSite {
-    let loaded = try SiteLoader(siteDirectory: directory).load()
+  static func load(_ directory: String, cache: (any SiteCache)? = nil) throws(SiteLoadError)
+    -> CheckedSite
+  {
+    let loaded = try BuildTrace.measure("load the site") { () throws(SiteLoadError) in
+      try SiteLoader(siteDirectory: directory, cache: cache).load()
+    }
     guard let config = loaded.config else {
       return CheckedSite(loaded: loaded, theme: nil, themeDiagnostics: [])
     }
-    switch Theme.load(siteDirectory: directory, config: config) {
+    switch BuildTrace.measure(
+      "load the theme", { Theme.load(siteDirectory: directory, config: config) })
+    {
     case .success(let theme):
       return CheckedSite(loaded: loaded, theme: theme, themeDiagnostics: [])
     case .failure(let problems):

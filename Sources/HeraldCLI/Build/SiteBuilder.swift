@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCache
 import HeraldContent
 import HeraldCore
 import HeraldRender
@@ -23,6 +24,8 @@ struct SiteBuilder: Sendable {
   var waiting: @Sendable () -> Void = {}
   /// Whether the site's values are left for the process's exit to reclaim (one-shot commands).
   var keepsValuesUntilExit = false
+  /// What earlier builds kept (parsed records, rendered fragments), if anything.
+  var cache: (any SiteCache)?
 
   /// How a build ended.
   enum Outcome: Sendable {
@@ -52,21 +55,30 @@ struct SiteBuilder: Sendable {
   func build() -> Outcome {
     let checked: CheckedSite
     do {
-      checked = try BuildTrace.measure("load the site and theme") {
-        () throws(SiteLoadError) in try CheckedSite.load(siteDirectory)
-      }
+      checked = try CheckedSite.load(siteDirectory, cache: cache)
     } catch {
       return .failure(message: error.description, hint: error.hint)
     }
     if keepsValuesUntilExit { ExitRetainer.keep(checked) }
     let loaded = checked.loaded
-    let diagnostics = checked.diagnostics(strict: strict)
-    guard let (site, theme) = checked.buildable(strict: strict) else {
+    let diagnostics = BuildTrace.measure("sort the problems") {
+      checked.diagnostics(strict: strict)
+    }
+    guard
+      let (site, theme) = BuildTrace.measure(
+        "assemble the site", { checked.buildable(strict: strict) })
+    else {
+      cache?.save(files: loaded.files, live: nil)
       return .contentErrors(diagnostics: diagnostics, announcements: loaded.announcementCount)
     }
     do {
-      let renderer = try BuildTrace.measure("plan, bodies, rows and cards") {
-        () throws(TemplateError) in try SiteRenderer(site: site, theme: theme, options: options)
+      let caching = cache.flatMap { cache in
+        loaded.configuration.map {
+          RenderCaching(cache: cache, configuration: $0, identity: cache.identity)
+        }
+      }
+      let renderer = BuildTrace.measure("plan the output") {
+        SiteRenderer(site: site, theme: theme, options: options, caching: caching)
       }
       if keepsValuesUntilExit { ExitRetainer.keep(renderer) }
       let plan = renderer.renderOrder
@@ -74,6 +86,7 @@ struct SiteBuilder: Sendable {
       for file in plan { byPath[file.path] = file }
       let files = byPath
       let paths = plan.map(\.path)
+      let planned = plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) }
       let output = outputDirectory
       let allowEmpty = allowEmpty
       let vet: (Set<String>) throws(OutputError) -> Void = { previous throws(OutputError) in
@@ -85,15 +98,26 @@ struct SiteBuilder: Sendable {
       }
       let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
         .write(
-          paths, force: force, waiting: waiting, vet: vet,
+          planned, force: force, waiting: waiting, vet: vet,
+          map: caching == nil ? nil : cache?.mapIdentifier,
+          prepare: { paths in
+            try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
+              try renderer.prepare(paths)
+            }
+          },
           render: { path in
             guard let file = files[path] else { return [] }
             return try renderer.render(file)
           })
+      BuildTrace.measure("save the cache") {
+        cache?.save(files: loaded.files, live: { renderer.fragmentKeys() })
+      }
       return .built(
         Report(
           diagnostics: diagnostics, announcements: loaded.announcementCount,
-          census: RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts),
+          census: BuildTrace.measure("count the records") {
+            RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
+          },
           files: summary))
     } catch let error as TemplateError {
       let diagnostic = Diagnostic(

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCache
 import HeraldCore
 import HeraldRender
 
@@ -19,6 +20,7 @@ enum BuildCommand {
       SharedOptions.strict,
       .flag("--force", "Replace an output folder that herald did not write."),
       .flag("--allow-empty", "Allow a build that removes every announcement the output had."),
+      SharedOptions.noCache,
       .flag("--quiet", "Print nothing but problems."),
     ],
     discussion: """
@@ -27,6 +29,10 @@ enum BuildCommand {
       whose bytes did not change are not touched and keep their modification time. A second build
       into the same output waits for the first. The same site and --now always give the same
       bytes. The output can never be the site, contain it, or be inside its content/ or themes/.
+
+      A rebuild reads and renders only what changed: parsed records and rendered fragments are kept
+      in a cache outside the site and the output ($HERALD_CACHE_DIR, else ~/.cache/herald), and
+      the output's .herald-map records what each file was made from.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -45,7 +51,14 @@ enum BuildCommand {
       allowEmpty: arguments.flag("--allow-empty"),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      }, keepsValuesUntilExit: true)
+      }, keepsValuesUntilExit: true,
+      cache: arguments.flag("--no-cache")
+        ? nil
+        : BuildTrace.measure("open the cache") {
+          BuildCache.open(
+            outputDirectory: output, environment: context.environment,
+            identity: HeraldIdentity.current)
+        })
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     switch builder.build() {
     case .built(let report):

@@ -1,3 +1,4 @@
+import HeraldCache
 import HeraldContent
 import HeraldCore
 import HeraldRender
@@ -13,6 +14,7 @@ enum CheckCommand {
     options: [
       SharedOptions.site, SharedOptions.now, SharedOptions.strict,
       .value("--format", "text|json|github", "How to print problems (default: text)."),
+      SharedOptions.noCache,
     ],
     discussion: """
       Problems are printed as path:line:col: severity: message [code], sorted by file and line.
@@ -28,8 +30,16 @@ enum CheckCommand {
     let strict = arguments.flag("--strict")
     let (directory, prefix) = context.site(arguments.value("--site"))
     let checked: CheckedSite
+    // The records the last build of the default output parsed; check parses only what changed.
+    let cache =
+      arguments.flag("--no-cache")
+      ? nil
+      : BuildCache.open(
+        outputDirectory: directory == "." ? "public" : directory + "/public",
+        environment: context.environment, identity: HeraldIdentity.current)
     do {
-      checked = try CheckedSite.load(directory)
+      checked = try CheckedSite.load(directory, cache: cache)
+      cache?.save(files: checked.loaded.files, live: nil)
     } catch {
       context.console.error("error: \(error)")
       context.console.error("  hint: \(error.hint)")

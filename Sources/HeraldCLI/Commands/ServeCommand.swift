@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCache
 import HeraldCore
 import HeraldFiles
 import HeraldRender
@@ -60,7 +61,7 @@ enum ServeCommand {
     let rebuild = Rebuilder(
       siteDirectory: directory, output: site.root, baseURL: baseURL, site: site, server: server,
       printer: DiagnosticPrinter(console: context.console, pathPrefix: prefix),
-      console: context.console)
+      console: context.console, cache: MemoryBuildCache(identity: HeraldIdentity.current))
     rebuild.run()
     do {
       try server.start()
@@ -106,6 +107,8 @@ private struct Rebuilder {
   let server: HTTPServer
   let printer: DiagnosticPrinter
   let console: Console
+  /// What the session's earlier builds parsed and rendered: a save rebuilds only what changed.
+  let cache: MemoryBuildCache
 
   func run() {
     defer { server.wakeParked() }
@@ -116,7 +119,7 @@ private struct Rebuilder {
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: true,
         preview: BuildOptions.Preview(liveReload: PreviewSite.liveReloadTag)),
-      strict: false, force: true)
+      strict: false, force: true, cache: cache)
     switch builder.build() {
     case .built(let report):
       printer.printText(report.diagnostics)

@@ -9,4 +9,7 @@ enum SharedOptions {
     "The time to build for, RFC 3339 (default: SOURCE_DATE_EPOCH, else the clock).")
   /// `--strict`.
   static let strict = OptionSpec.flag("--strict", "Treat warnings as errors.")
+  /// `--no-cache`.
+  static let noCache = OptionSpec.flag(
+    "--no-cache", "Neither use nor update the build cache (read and render everything).")
 }

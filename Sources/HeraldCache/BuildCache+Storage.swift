@@ -1,0 +1,101 @@
+import HeraldCore
+import HeraldFiles
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension BuildCache {
+  /// Reads the secret key, making one the first time (16 random bytes, readable by this user only).
+  static func secretKey(in folder: String) -> Fingerprint? {
+    let path = folder + "/key"
+    if let bytes = FileSystem.read(path), bytes.count == 16 {
+      return SipHasher.keyFingerprint(bytes)
+    }
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let temporary = path + ".\(getpid())"
+    guard (try? FileSystem.write(bytes, to: temporary)) != nil, chmod(temporary, 0o600) == 0
+    else { return nil }
+    // Two builds starting at once: the first key in place wins, and both read it.
+    if link(temporary, path) != 0 && errno != EEXIST {
+      unlink(temporary)
+      return nil
+    }
+    unlink(temporary)
+    guard let kept = FileSystem.read(path), kept.count == 16 else { return nil }
+    return SipHasher.keyFingerprint(kept)
+  }
+
+  /// What an index file holds.
+  struct Index {
+    var store: String
+    var compactedSize: Int
+    var files: [String: FileEntry]
+    var locations: [Fingerprint: Location]
+  }
+
+  static func readIndex(_ bytes: UnsafeRawBufferPointer, identity: String) throws(BinaryFormatError)
+    -> Index
+  {
+    var reader = BinaryReader(bytes)
+    guard try reader.string() == magic, try reader.string() == identity else {
+      throw BinaryFormatError()
+    }
+    let store = try reader.string()
+    guard store.hasPrefix("store-"), !store.contains("/") else { throw BinaryFormatError() }
+    let compactedSize = try reader.int()
+    var files: [String: FileEntry] = [:]
+    let fileCount = try reader.count()
+    files.reserveCapacity(fileCount)
+    for _ in 0..<fileCount {
+      let path = try reader.string()
+      let signature = FileSignature(
+        device: try reader.uint64(), inode: try reader.uint64(), size: try reader.int64(),
+        modified: try reader.int64(), changed: try reader.int64())
+      files[path] = FileEntry(
+        signature: signature, content: try reader.fingerprint(), isRacy: try reader.bool())
+    }
+    var locations: [Fingerprint: Location] = [:]
+    let count = try reader.count()
+    locations.reserveCapacity(count)
+    for _ in 0..<count {
+      let fingerprint = try reader.fingerprint()
+      let offset = try reader.uint64()
+      let length = try reader.uint64()
+      guard offset <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2) else {
+        throw BinaryFormatError()
+      }
+      locations[fingerprint] = Location(offset: Int(offset), count: Int(length))
+    }
+    guard reader.isAtEnd else { throw BinaryFormatError() }
+    return Index(
+      store: store, compactedSize: compactedSize, files: files, locations: locations)
+  }
+
+  static func indexBytes(_ index: Index, identity: String) -> [UInt8] {
+    var writer = BinaryWriter()
+    writer.write(magic)
+    writer.write(identity)
+    writer.write(index.store)
+    writer.write(index.compactedSize)
+    writer.write(UInt64(index.files.count))
+    for (path, entry) in index.files.sorted(by: { $0.key < $1.key }) {
+      writer.write(path)
+      writer.write(entry.signature.device)
+      writer.write(entry.signature.inode)
+      writer.write(entry.signature.size)
+      writer.write(entry.signature.modified)
+      writer.write(entry.signature.changed)
+      writer.write(entry.content)
+      writer.write(entry.isRacy)
+    }
+    writer.write(UInt64(index.locations.count))
+    for (fingerprint, location) in index.locations.sorted(by: { $0.key < $1.key }) {
+      writer.write(fingerprint)
+      writer.write(UInt64(location.offset))
+      writer.write(UInt64(location.count))
+    }
+    return writer.bytes
+  }
+}

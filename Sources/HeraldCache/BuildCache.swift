@@ -1,0 +1,126 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldFiles
+import HeraldRender
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a build keeps for the next one, outside the site and the output: each record file's
+/// metadata and fingerprint, each record as parsed, and the fragments rendered from it (its body
+/// as HTML, its card, its manifest rows), all addressed by keyed fingerprints of their inputs.
+///
+/// An entry is only ever found under the fingerprint of exactly the inputs it was made from, so a
+/// stale entry cannot be used; anything unreadable is a miss, and a build without a cache works
+/// the same, only slower. Files: `key` (the secret hash key), `index` (what is where), and
+/// `store-*` (the entries, appended to; rewritten without the garbage once it is most of them).
+/// What was read is never changed during a run, so reading needs no lock.
+package final class BuildCache: @unchecked Sendable {
+  /// A record file as last read.
+  struct FileEntry: Sendable, Equatable {
+    let signature: FileSignature
+    let content: Fingerprint
+    /// Whether the file changed so shortly before it was read that a later change within the same
+    /// clock tick could leave its signature the same: its bytes are hashed again next time.
+    let isRacy: Bool
+  }
+
+  /// Where an entry's bytes are in the store.
+  struct Location: Sendable {
+    let offset: Int
+    let count: Int
+  }
+
+  /// The cache's folder.
+  let folder: String
+  /// The secret key every fingerprint is made with.
+  let key: Fingerprint
+  /// Which herald made the entries: another herald's entries are never read.
+  package let identity: String
+  let storeName: String?
+  let store: MappedFile?
+  let files: [String: FileEntry]
+  let locations: [Fingerprint: Location]
+  /// The store's size when it was last rewritten: it is rewritten again once it doubles.
+  let compactedSize: Int
+  /// When the cache was opened, in nanoseconds since 1970.
+  let openedAt: Int64
+  private let lock = NSLock()
+  private var pendingEntries: [Fingerprint: [UInt8]] = [:]
+
+  static let magic = "herald-cache-2"
+
+  /// Opens (or starts) the cache of an output folder; nil when there is no safe place for one.
+  package static func open(outputDirectory: String, environment: [String: String], identity: String)
+    -> BuildCache?
+  {
+    let resolved = OutputTarget.resolvedPath(outputDirectory)
+    guard let folder = CacheLocation.folder(forOutput: resolved, environment: environment),
+      let key = secretKey(in: folder)
+    else { return nil }
+    return BuildCache(folder: folder, key: key, identity: identity)
+  }
+
+  private init(folder: String, key: Fingerprint, identity: String) {
+    self.folder = folder
+    self.key = key
+    self.identity = identity
+    openedAt = Self.wallClock()
+    if let index = MappedFile(path: folder + "/index"),
+      let read = try? Self.readIndex(index.bytes, identity: identity),
+      let mapped = MappedFile(path: folder + "/" + read.store)
+    {
+      files = read.files
+      // An entry past the end of the store (a store cut short) is dropped, never read.
+      locations = read.locations.filter { $0.value.offset + $0.value.count <= mapped.bytes.count }
+      storeName = read.store
+      store = mapped
+      compactedSize = read.compactedSize
+    } else {
+      files = [:]
+      locations = [:]
+      storeName = nil
+      store = nil
+      compactedSize = 0
+    }
+  }
+
+  /// A keyed hasher: every fingerprint of a build comes from one.
+  package func hasher() -> SipHasher { SipHasher(key: key) }
+
+  /// Reads the bytes kept under a fingerprint, in place.
+  package func withEntry<Value>(
+    _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
+  ) -> Value? {
+    if let location = locations[fingerprint], let store {
+      return body(
+        UnsafeRawBufferPointer(
+          rebasing: store.bytes[location.offset..<(location.offset + location.count)]))
+    }
+    guard let pending = lock.withLock({ pendingEntries[fingerprint] }) else { return nil }
+    return pending.withUnsafeBytes(body)
+  }
+
+  /// Keeps bytes under a fingerprint (written when the build saves the cache).
+  package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
+    guard locations[fingerprint] == nil else { return }
+    lock.withLock { pendingEntries[fingerprint] = bytes }
+  }
+
+  /// A file's fingerprint when its signature is unchanged and was not taken racily.
+  package func fingerprint(file path: String, signature: FileSignature) -> Fingerprint? {
+    guard let entry = files[path], !entry.isRacy, entry.signature == signature else { return nil }
+    return entry.content
+  }
+
+  /// The entries kept this run, by fingerprint.
+  func pending() -> [Fingerprint: [UInt8]] { lock.withLock { pendingEntries } }
+
+  static func wallClock() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+}

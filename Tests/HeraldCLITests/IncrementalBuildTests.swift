@@ -1,0 +1,175 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// One change to a site between two builds.
+struct SiteChange: CustomTestStringConvertible, Sendable {
+  let name: String
+  /// The time the build after the change is for.
+  var now = "2026-11-30T12:00:00Z"
+  let apply: @Sendable (TemporaryDirectory) throws -> Void
+
+  var testDescription: String { name }
+}
+
+/// Rebuilds a site through its cache and output map after each kind of change, and checks every
+/// file against a build from nothing (`--no-cache` into an empty folder): a fingerprint that missed
+/// an input would leave a stale file, and this is where it would show.
+@Suite("Incremental builds give exactly what a build from nothing gives")
+struct IncrementalBuildTests {
+  /// Replaces text in a file of the site.
+  static func edit(_ site: TemporaryDirectory, _ file: String, _ old: String, _ new: String) throws
+  {
+    let text = try String(contentsOfFile: site.path(file), encoding: .utf8)
+    #expect(text.contains(old), "\(file) has no \(old)")
+    try site.write(file, text.replacingOccurrences(of: old, with: new))
+  }
+
+  static let widgets = "content/announcements/widgets-1-10.md"
+  static let sunset = "content/announcements/sunset-1-8.md"
+
+  /// The changes, applied one after another to one site.
+  static let changes: [SiteChange] = [
+    SiteChange(name: "nothing at all") { _ in },
+    SiteChange(name: "a title") { site in
+      try edit(
+        site, widgets, "title: Departures on your home screen", "title: Departures, at a glance")
+    },
+    SiteChange(name: "a body, keeping the file's size") { site in
+      // Same length, written at once: only the change time and the bytes tell.
+      try edit(site, widgets, "three departures", "three departurez")
+    },
+    SiteChange(name: "a range") { site in
+      try edit(site, widgets, "maxVersion: 1.10.1", "maxVersion: 2.0.0")
+    },
+    SiteChange(name: "the platforms") { site in
+      try edit(site, widgets, "platforms: [ios]", "platforms: [ios, android]")
+    },
+    SiteChange(name: "an expiry that has passed") { site in
+      try edit(
+        site, widgets, "publishAt: 2026-06-10", "publishAt: 2026-06-10\nexpiresAt: 2026-11-01")
+    },
+    SiteChange(name: "a wall's action label") { site in
+      try edit(site, sunset, "actionLabel: Update Linewise", "actionLabel: Get the new Linewise")
+    },
+    SiteChange(name: "a record scheduled for later") { site in
+      try edit(site, sunset, "publishAt: 2026-10-01T08:00:00Z", "publishAt: 2026-12-24T08:00:00Z")
+    },
+    SiteChange(name: "the clock passes the scheduled time", now: "2026-12-25T12:00:00Z") { _ in },
+    SiteChange(name: "a new record", now: "2026-12-25T12:00:00Z") { site in
+      try site.write(
+        "content/announcements/new-map.md",
+        "---\nid: new-map\ntitle: A new map\nseverity: IMPORTANT\nkind: WHATS_NEW\n"
+          + "publishAt: 2026-12-01\n---\nThe network map is new.\n")
+    },
+    SiteChange(name: "a record renamed", now: "2026-12-25T12:00:00Z") { site in
+      try FileManager.default.moveItem(
+        atPath: site.path("content/announcements/new-map.md"),
+        toPath: site.path("content/announcements/network-map.md"))
+    },
+    SiteChange(name: "a record removed", now: "2026-12-25T12:00:00Z") { site in
+      try FileManager.default.removeItem(atPath: site.path("content/announcements/network-map.md"))
+    },
+    SiteChange(name: "a release added in herald.yaml", now: "2026-12-25T12:00:00Z") { site in
+      try edit(site, "herald.yaml", "1.10.1, 2.0.0]", "1.10.1, 2.0.0, 2.1.0]")
+    },
+    SiteChange(name: "the channel's title", now: "2026-12-25T12:00:00Z") { site in
+      try edit(site, "herald.yaml", "title: Linewise — what's new", "title: Linewise news")
+    },
+    SiteChange(name: "a theme that overrides the card", now: "2026-12-25T12:00:00Z") { site in
+      try edit(
+        site, "herald.yaml", "deepLinkSchemes: [linewise]",
+        "deepLinkSchemes: [linewise]\ntheme: mine")
+      try site.write(
+        "themes/mine/templates/partials/card.mustache",
+        "<article id=\"{{id}}\"><h3>{{title}}</h3>{{{detailsHTML}}}</article>\n")
+    },
+    SiteChange(name: "the theme's template edited", now: "2026-12-25T12:00:00Z") { site in
+      try site.write(
+        "themes/mine/templates/partials/card.mustache",
+        "<article id=\"{{id}}\"><h2>{{title}}</h2>{{{detailsHTML}}}</article>\n")
+    },
+    SiteChange(name: "the clock goes back", now: "2026-11-30T12:00:00Z") { _ in },
+  ]
+
+  @Test("every change, built through the cache, matches a build from nothing")
+  func matchesFullBuilds() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let incremental = work.path("incremental")
+    for (index, change) in Self.changes.enumerated() {
+      try change.apply(site)
+      let now = ["--now", change.now]
+      let built = try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", incremental, "--allow-empty"] + now,
+        environment: cache)
+      #expect(built.status == 0, "\(change.name): \(built.stderr)")
+      let fresh = work.path("fresh-\(index)")
+      let reference = try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", fresh, "--no-cache", "--quiet"] + now)
+      #expect(reference.status == 0, "\(change.name): \(reference.stderr)")
+      let difference = try FileTree.read(URL(fileURLWithPath: incremental)).withoutBookkeeping
+        .differences(from: FileTree.read(URL(fileURLWithPath: fresh)).withoutBookkeeping)
+      #expect(difference == nil, "after \(change.name): \(difference ?? "")")
+    }
+  }
+
+  @Test("a rebuild after one edit renders and writes only what holds the record")
+  func rendersOnlyWhatChanged() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let output = work.path("public")
+    let arguments = [
+      "build", "--site", site.url.path, "--output", output, "--now", "2026-11-30T12:00:00Z",
+    ]
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    try Self.edit(site, Self.widgets, "title: Departures on your home screen", "title: Widgets")
+    let rebuilt = try HeraldProcess.run(arguments, environment: cache)
+    #expect(rebuilt.status == 0)
+    #expect(
+      rebuilt.stdout.contains("6 files written, 23 unchanged, 0 removed"), "\(rebuilt.stdout)")
+  }
+
+  @Test("a damaged cache or output map is ignored, never trusted, and the build is still right")
+  func damagedCache() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let output = work.path("public")
+    let arguments = [
+      "build", "--site", site.url.path, "--output", output, "--now", "2026-11-30T12:00:00Z",
+      "--quiet",
+    ]
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let reference = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+    let folders = try FileManager.default.contentsOfDirectory(atPath: work.path("cache"))
+    let folder = work.path("cache/" + (folders.first ?? ""))
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name != "key" {
+      // Every byte of the index and the store flipped: nothing read back can be a hit.
+      let path = folder + "/" + name
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      try Data(bytes.map { $0 ^ 0x5a }).write(to: URL(fileURLWithPath: path))
+    }
+    try Data("herald-map-1 and then nonsense".utf8).write(
+      to: URL(fileURLWithPath: output + "/.herald-map"))
+    try Self.edit(site, Self.widgets, "title: Departures on your home screen", "title: Widgets")
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let fresh = work.path("fresh")
+    #expect(
+      try HeraldProcess.run(
+        [
+          "build", "--site", site.url.path, "--output", fresh, "--no-cache", "--quiet", "--now",
+          "2026-11-30T12:00:00Z",
+        ]
+      ).status == 0)
+    #expect(
+      try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping.differences(
+        from: FileTree.read(URL(fileURLWithPath: fresh)).withoutBookkeeping) == nil)
+    #expect(reference.files.count > 20)
+  }
+}
