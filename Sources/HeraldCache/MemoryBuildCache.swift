@@ -11,6 +11,8 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
   private let lock = NSLock()
   private var files: [String: (signature: FileSignature, content: Fingerprint, racy: Bool)] = [:]
   private var entries: [Fingerprint: [UInt8]] = [:]
+  /// How many entries were live at the last pruning: pruning waits until twice as many are held.
+  private var liveAtPruning = 0
 
   /// Makes an empty cache with a fresh key.
   package init(identity: String) {
@@ -39,7 +41,10 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
   }
 
   package func save(files seen: [RecordFileState]?, live: (() -> [Fingerprint])?) {
-    let wanted = live.map { Set($0() + (seen ?? []).map(\.record)) }
+    // Listing what is live costs as much as a small rebuild, so a session prunes only when the
+    // cache has doubled since: memory stays within twice the need, and most saves are free.
+    let due = lock.withLock { entries.count > 2 * liveAtPruning + 4096 }
+    let wanted = due ? live.map { Set($0() + (seen ?? []).map(\.record)) } : nil
     let now = BuildCache.wallClock()
     lock.withLock {
       if let seen {
@@ -49,8 +54,10 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
           files[state.file] = (state.signature, state.content, racy)
         }
       }
-      // A session keeps only what its latest build needs, so memory does not grow with edits.
-      if let wanted { entries = entries.filter { wanted.contains($0.key) } }
+      if let wanted {
+        entries = entries.filter { wanted.contains($0.key) }
+        liveAtPruning = entries.count
+      }
     }
   }
 }

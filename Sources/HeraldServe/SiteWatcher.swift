@@ -1,11 +1,12 @@
 import Foundation
 import HeraldFiles
 
-/// Notices changes to a site by polling: herald.yaml, and everything under content/ and themes/.
+/// Notices changes to a site: herald.yaml, and everything under content/ and themes/.
 ///
-/// Polling (every quarter of a second, a stat per file) rather than inotify: it needs no watch per
-/// folder, sees folders created or deleted while it runs, and copes with editors that save by
-/// writing a new file and renaming it, at a cost that stays small for sites of thousands of records.
+/// A change is what a snapshot (a stat per file) says differs, so the answer never depends on
+/// which events a file system reports. inotify, where there is one, only says when to look: a
+/// save is seen at once and rebuilt after 50 ms of quiet. Without it (or past the watch limit)
+/// the watcher polls every quarter of a second, which also catches anything an event missed.
 public struct SiteWatcher: Sendable {
   /// The site folder.
   public let siteDirectory: String
@@ -31,24 +32,54 @@ public struct SiteWatcher: Sendable {
     return entries
   }
 
-  /// Blocks until the site changes and then stays unchanged for `quiet` (so that a burst of
-  /// saves is one rebuild), or until `stop` returns true; returns whether it changed.
+  /// Blocks until the site changes and then stays unchanged for a quiet spell (so that a burst
+  /// of saves is one rebuild), or until `stop` returns true; returns the new snapshot, or nil.
+  ///
+  /// `quiet` is the spell when polling; with inotify it is `eventQuiet`, as events leave no gap.
   public func waitForChange(
     from before: [String], interval: TimeInterval = 0.25, quiet: TimeInterval = 0.2,
-    stop: () -> Bool
+    eventQuiet: TimeInterval = 0.05, stop: () -> Bool
   ) -> [String]? {
+    let events = FolderEvents.make()
+    var listening = events?.watch(folders(in: before)) ?? false
     var previous = before
     var changedAt: Date?
+    // With events, look once at once: something may have changed while the caller rebuilt.
+    var looked = !listening
     while !stop() {
-      Thread.sleep(forTimeInterval: interval)
+      let spell = listening ? eventQuiet : quiet
+      if let events, listening {
+        if looked { _ = events.wait(timeout: changedAt == nil ? interval : spell) }
+      } else {
+        Thread.sleep(forTimeInterval: interval)
+      }
+      looked = true
       let current = snapshot()
+      if let events, listening { listening = events.watch(folders(in: current)) }
       if current != previous {
         previous = current
         changedAt = Date()
-      } else if let changedAt, Date().timeIntervalSince(changedAt) >= quiet {
+      } else if let changedAt, Date().timeIntervalSince(changedAt) >= spell {
         return current
       }
     }
     return nil
+  }
+
+  /// The folders whose events matter: the site, content/, themes/ and every folder holding a file.
+  private func folders(in snapshot: [String]) -> [String] {
+    var relative: Set<String> = ["", "content", "themes"]
+    for entry in snapshot {
+      // An entry is "path size mtime"; a path may hold spaces, the two numbers never do.
+      guard let mtime = entry.lastIndex(of: " "),
+        let size = entry[..<mtime].lastIndex(of: " ")
+      else { continue }
+      var folder = entry[..<size]
+      while let slash = folder.lastIndex(of: "/") {
+        folder = folder[..<slash]
+        guard relative.insert(String(folder)).inserted else { break }
+      }
+    }
+    return relative.sorted().map { $0.isEmpty ? siteDirectory : siteDirectory + "/" + $0 }
   }
 }

@@ -22,8 +22,8 @@ struct SiteBuilder: Sendable {
   var allowEmpty = false
   /// Called when another build holds the output folder and this one waits for it.
   var waiting: @Sendable () -> Void = {}
-  /// Whether the site's values are left for the process's exit to reclaim (one-shot commands).
-  var keepsValuesUntilExit = false
+  /// Where the build's large values go to be freed later, or nil to free them on return.
+  var leftovers: (@Sendable (Any) -> Void)?
   /// What earlier builds kept (parsed records, rendered fragments), if anything.
   var cache: (any SiteCache)?
 
@@ -59,7 +59,7 @@ struct SiteBuilder: Sendable {
     } catch {
       return .failure(message: error.description, hint: error.hint)
     }
-    if keepsValuesUntilExit { ExitRetainer.keep(checked) }
+    leftovers?(checked)
     let loaded = checked.loaded
     let diagnostics = BuildTrace.measure("sort the problems") {
       checked.diagnostics(strict: strict)
@@ -80,7 +80,7 @@ struct SiteBuilder: Sendable {
       let renderer = BuildTrace.measure("plan the output") {
         SiteRenderer(site: site, theme: theme, options: options, caching: caching)
       }
-      if keepsValuesUntilExit { ExitRetainer.keep(renderer) }
+      leftovers?(renderer)
       let plan = renderer.renderOrder
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
       for file in plan { byPath[file.path] = file }

@@ -51,7 +51,7 @@ enum BuildCommand {
       allowEmpty: arguments.flag("--allow-empty"),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      }, keepsValuesUntilExit: true,
+      }, leftovers: ExitRetainer.keep,
       cache: arguments.flag("--no-cache")
         ? nil
         : BuildTrace.measure("open the cache") {

@@ -22,7 +22,8 @@ enum ServeCommand {
     discussion: """
       Builds into a temporary folder (never public/), with drafts and scheduled announcements shown
       and marked, and serves it. Changes to herald.yaml, content/ and themes/ trigger a rebuild
-      (polled four times a second); pages reload by themselves after it. A build with errors
+      of what they touch (seen through inotify, else polled four times a second); pages reload
+      by themselves after it. A build with errors
       keeps the last good output served and shows the problems at the bottom of every page and
       in the terminal. Ctrl-C stops the server and removes the temporary folder.
       """)
@@ -111,7 +112,11 @@ private struct Rebuilder {
   let cache: MemoryBuildCache
 
   func run() {
-    defer { server.wakeParked() }
+    let leftovers = BackgroundReleaser()
+    defer {
+      server.wakeParked()
+      leftovers.release()
+    }
     let started = ContinuousClock.now
     let now = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
     let builder = SiteBuilder(
@@ -119,7 +124,7 @@ private struct Rebuilder {
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: true,
         preview: BuildOptions.Preview(liveReload: PreviewSite.liveReloadTag)),
-      strict: false, force: true, cache: cache)
+      strict: false, force: true, leftovers: leftovers.keep, cache: cache)
     switch builder.build() {
     case .built(let report):
       printer.printText(report.diagnostics)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Freeing a built site (tens of thousands of strings, rows and pages) took about a twentieth of a
 /// build, and the operating system reclaims it all at exit for free. Only commands that run once
-/// use it; `serve` builds again and again and frees as it goes.
+/// use it; `serve` builds again and again and hands its values to a `BackgroundReleaser`.
 enum ExitRetainer {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var kept: [Any] = []
