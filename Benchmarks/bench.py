@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
-"""Benchmarks `herald build` against Hugo on the same generated sites (DESIGN §7).
+"""Benchmarks `herald build` against itself, `cp -r` and Hugo on the same generated sites.
 
-Generates sites of 1,000 and 10,000 records deterministically (two platforms of 20 releases each),
-builds each with the release herald, and, when `hugo` is installed, builds an equivalent Hugo site
-from the same records: an archive page listing every record, a page per record and an Atom feed.
-Every build starts from an empty output folder. Prints the median of several runs, the ratio and
-the peak memory (maximum resident set size) of each tool.
+Generates sites of 1,000, 10,000 and 50,000 records deterministically (two platforms of 20
+releases each; 90% of the records expire 30-120 days after publishing, as a real channel's do)
+and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and on the disk:
 
-    python3 Benchmarks/bench.py [--sizes 1000,10000] [--runs 5] [--all-live] [--disk-only]
+- a full build into an empty folder without the cache (`--no-cache`), and with a cold cache;
+- a rebuild after editing one record's title (warm cache), the files it wrote, and its ratio to
+  the full build;
+- `cp -r` of herald's own output on the same file system, and the full build's ratio to it;
+- Hugo building the same records (archive, a page per record, a feed), when `hugo` is installed,
+  with the time and peak-memory ratios;
+- `herald check`, with a warm cache and without one;
+- the cost per record, so growth worse than linear shows.
 
-Outputs are written twice: into a RAM disk (/dev/shm, when present), which measures the work of the
-tools themselves, and onto the disk beside the sites, where the file system's cost of creating
-twenty thousand files and folders after deleting as many adds to both.
+Every figure is the median of --runs runs; peaks are maximum resident set sizes.
+
+    python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live] [--disk-only]
 """
 import argparse
+import platform
+import re
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -165,28 +173,60 @@ def hugo_site(count, all_live):
     return site
 
 
-def measure(command, output, clean=True):
-    """Wall time and peak resident memory (MiB) of one run, from an empty output when clean."""
-    if clean:
+def measure(command, output=None, clean=True, environment=None):
+    """Wall time and stdout of one run, from an empty output when clean."""
+    if clean and output is not None:
         shutil.rmtree(output, ignore_errors=True)
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
+    result = subprocess.run(command, capture_output=True, env=environment)
     elapsed = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"{' '.join(map(str, command))} failed:\n{process.stderr.read().decode()}")
-    return elapsed, usage.ru_maxrss / 1024
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(map(str, command))} failed:\n{result.stderr.decode()}")
+    return elapsed, result.stdout.decode()
 
 
-def summarize(samples):
-    times = [sample[0] for sample in samples]
-    return statistics.median(times), max(sample[1] for sample in samples)
+def measure_peak(command, output, environment=None):
+    """Peak resident memory (MiB) of one run in a fresh Python child, so no earlier run counts."""
+    script = ("import os,resource,subprocess,sys;"
+              "p=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
+              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if p.returncode==0 "
+              "else -1)")
+    shutil.rmtree(output, ignore_errors=True)
+    result = subprocess.run(
+        [sys.executable, "-c", script, *map(str, command)], capture_output=True, text=True,
+        env=environment)
+    return int(result.stdout.strip() or -1) / 1024
+
+
+def median(samples):
+    return statistics.median(sample[0] for sample in samples)
+
+
+def machine():
+    """One line naming the machine the figures were taken on."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"{model}, {os.cpu_count()} cores, {memory:.0f} GiB, {platform.system()} {platform.release()}"
+
+
+def file_system(path):
+    path.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(["df", "--output=fstype", str(path)], capture_output=True, text=True)
+    lines = result.stdout.split()
+    return lines[-1] if lines else "?"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000,10000")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--sizes", default="1000,10000,50000")
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--herald", default=str(ROOT / ".build" / "release" / "herald"))
     parser.add_argument(
         "--disk-only", action="store_true", help="write outputs only onto the disk")
@@ -195,67 +235,109 @@ def main():
         help="keep every record live (no expiresAt): the worst case for the manifests' size")
     arguments = parser.parse_args()
     hugo = shutil.which("hugo")
+    print(f"machine: {machine()}")
     if hugo:
         version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1]
-        print(f"hugo {version} found: comparing on the same records")
+        print(f"hugo {version}: building the same records (archive, a page per record, a feed)")
     else:
-        print("hugo is not installed (apt-get install hugo): measuring herald alone")
-    print(f"{os.cpu_count()} cores, median of {arguments.runs} runs, each into an empty folder"
-          + (", every record live" if arguments.all_live else ", records expire as in a real channel")
-          + "\n")
+        print("hugo is not installed (apt-get install hugo): its columns are left out")
+    print(f"median of {arguments.runs} runs"
+          + (", every record live" if arguments.all_live else ", records expire as in a real channel"))
     roots = []
     if Path("/dev/shm").is_dir() and not arguments.disk_only:
-        roots.append(("RAM disk (/dev/shm)", Path("/dev/shm") / "herald-bench"))
-    roots.append(("disk", WORK))
+        roots.append(("RAM disk", Path("/dev/shm") / "herald-bench"))
+    roots.append(("disk", WORK / "bench-out"))
     for label, root in roots:
-        print(f"outputs on the {label}:")
-        header = f"{'records':>8}  {'herald':>9} {'peak':>8}"
-        if hugo:
-            header += f"  {'hugo':>9} {'peak':>8}  {'hugo/herald':>11}"
-            header += f"  {'one-record edit: herald, hugo, ratio':>24}"
-        print(header)
+        print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
         for size in (int(text) for text in arguments.sizes.split(",")):
-            print(run(size, root, arguments, hugo))
-        shutil.rmtree(root / "out", ignore_errors=True)
-        print()
+            for line in run(size, root, arguments, hugo):
+                print(line, flush=True)
+        shutil.rmtree(root, ignore_errors=True)
 
 
-def edited_rebuilds(command, output, record, runs):
+def edited_rebuilds(command, output, record, runs, environment=None):
     """Rebuilds into the previous output, each after an edit to one record's title."""
     original = record.read_text()
     samples = []
     try:
         for index in range(runs):
             record.write_text(original.replace("title: ", f"title: Edit {index} ", 1))
-            samples.append(measure(command, output, clean=False))
+            samples.append(measure(command, output, clean=False, environment=environment))
     finally:
         record.write_text(original)
-    return summarize(samples)
+    return samples
+
+
+def written(summary):
+    match = re.search(r"(\d+) files? written, (\d+) unchanged", summary)
+    return f"{match.group(1)} of {int(match.group(1)) + int(match.group(2))}" if match else "?"
+
+
+def copy_time(source, runs):
+    """`cp -r` of a finished output into an empty folder on the same file system."""
+    target = source.parent / (source.name + "-copy")
+    samples = [measure(["cp", "-r", str(source), str(target)], target) for _ in range(runs)]
+    shutil.rmtree(target, ignore_errors=True)
+    return median(samples)
 
 
 def run(size, root, arguments, hugo):
-    """One table row: both tools on one site size, outputs under root."""
+    """The lines for one site size, outputs and the cache under root."""
     site = herald_site(size, arguments.all_live)
-    output = root / "out" / f"herald-{size}"
-    command = [arguments.herald, "build", "--quiet", "--now", NOW, "--site", site, "--output", output]
-    measure(command, output)  # warm the file cache
-    herald_time, herald_peak = summarize([measure(command, output) for _ in range(arguments.runs)])
-    herald_edit, _ = edited_rebuilds(
-        command, output, site / "content" / "announcements" / "record-00007.md", arguments.runs)
+    output = root / f"herald-{size}"
+    cache = root / "cache"
+    environment = dict(os.environ, HERALD_CACHE_DIR=str(cache))
+    command = [arguments.herald, "build", "--now", NOW, "--site", site, "--output", output]
+    runs = arguments.runs
+    measure(command + ["--no-cache"], output, environment=environment)  # warm the file cache
+    full = median([measure(command + ["--no-cache"], output, environment=environment)
+                   for _ in range(runs)])
+    cold = []
+    for _ in range(runs):
+        shutil.rmtree(cache, ignore_errors=True)
+        cold.append(measure(command, output, environment=environment))
+    peak = measure_peak(command + ["--no-cache"], output, environment)
+    measure(command, output, environment=environment)
+    record = site / "content" / "announcements" / "record-00007.md"
+    edits = edited_rebuilds(command, output, record, runs, environment)
+    copy = copy_time(output, runs)
+    check = [arguments.herald, "check", "--now", NOW, "--site", site]
+    measure(check, environment=environment)
+    checked = median([measure(check, environment=environment) for _ in range(runs)])
+    unchecked = median([measure(check + ["--no-cache"], environment=environment)
+                        for _ in range(runs)])
     files = sum(len(names) for _, _, names in os.walk(output))
     megabytes = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) / 2**20
-    line = f"{size:>8}  {herald_time * 1000:>7.0f}ms {herald_peak:>6.0f}MB"
+    ms = lambda seconds: f"{seconds * 1000:.0f} ms"
+    lines = [
+        f"  {size:,} records ({files:,} files, {megabytes:.0f} MB):",
+        f"    full build, no cache   {ms(full):>9}  peak {peak:.0f} MB"
+        f"  ({full / size * 1e6:.0f} µs per record)",
+        f"    full build, cold cache {ms(median(cold)):>9}",
+        f"    cp -r of its output    {ms(copy):>9}  full build / cp -r = {full / copy:.2f}x",
+        f"    one-title edit         {ms(median(edits)):>9}  edit / full = {median(edits) / full:.2f}"
+        f"  wrote {written(edits[-1][1])} files",
+        f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}",
+    ]
     if hugo:
         hsite = hugo_site(size, arguments.all_live)
-        houtput = root / "out" / f"hugo-{size}"
+        houtput = root / f"hugo-{size}"
         hcommand = [hugo, "--quiet", "--source", hsite, "--destination", houtput]
         measure(hcommand, houtput)
-        hugo_time, hugo_peak = summarize([measure(hcommand, houtput) for _ in range(arguments.runs)])
-        hugo_edit, _ = edited_rebuilds(
-            hcommand, houtput, hsite / "content" / "announcements" / "record-00007.md", arguments.runs)
-        line += f"  {hugo_time * 1000:>7.0f}ms {hugo_peak:>6.0f}MB  {hugo_time / herald_time:>10.2f}x"
-        line += f"  {herald_edit * 1000:>6.0f}ms {hugo_edit * 1000:>6.0f}ms {hugo_edit / herald_edit:>6.2f}x"
-    return line + f"   (herald: {files} files, {megabytes:.0f} MB, manifests included)"
+        hugo_full = median([measure(hcommand, houtput) for _ in range(runs)])
+        hugo_peak = measure_peak(hcommand, houtput)
+        hrecord = hsite / "content" / "announcements" / "record-00007.md"
+        hugo_edit = median(edited_rebuilds(hcommand, houtput, hrecord, runs))
+        shutil.rmtree(houtput, ignore_errors=True)
+        lines += [
+            f"    hugo full build        {ms(hugo_full):>9}  peak {hugo_peak:.0f} MB"
+            f"  hugo / herald = {hugo_full / full:.2f}x,"
+            f" herald's peak = {peak / hugo_peak:.2f} of hugo's",
+            f"    hugo one-title edit    {ms(hugo_edit):>9}  hugo / herald = {hugo_edit / median(edits):.1f}x",
+        ]
+    shutil.rmtree(output, ignore_errors=True)
+    shutil.rmtree(cache, ignore_errors=True)
+    return lines
 
 
 if __name__ == "__main__":

@@ -88,9 +88,11 @@ public struct SiteLoader: Sendable {
         )
       }
     }
-    let records = loaded.map(\.0)
+    var records = loaded.map(\.0)
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
+    diagnostics += merge(listing.translations, into: &records, reader: reader)
+    if let config { diagnostics += TranslationRules.untranslatedWalls(records, config: config) }
     return LoadedSite(
       config: config, records: records, diagnostics: diagnostics.sorted(),
       configuration: configuration, files: loaded.compactMap(\.1))
@@ -103,22 +105,31 @@ public struct SiteLoader: Sendable {
     let format: RecordFileReader.Format
   }
 
+  /// A translation file (`<id>.<locale>.md`) found in the announcements folder.
+  struct TranslationEntry: Sendable {
+    let name: String
+    let path: String
+    let id: String
+    let locale: String
+  }
+
   /// The record files in path order, and a diagnostic for everything else in the folder.
   private func announcementFiles(in site: ConfinedFolder) throws(SiteLoadError) -> (
-    records: [RecordEntry], problems: [Diagnostic]
+    records: [RecordEntry], translations: [TranslationEntry], problems: [Diagnostic]
   ) {
     let folder = Self.announcementsFolder
     let entries: [ConfinedFolder.Listed]
     switch site.list(folder) {
     case .success(let listed): entries = listed
     case .failure(.missing):
-      return ([], [missingFolder(in: site)])
+      return ([], [], [missingFolder(in: site)])
     case .failure(.unreadable(let reason)):
       throw .unreadable("\(siteDirectory)/\(folder): \(reason)")
     case .failure(let problem):
-      return ([], [problem.diagnostic(folder)])
+      return ([], [], [problem.diagnostic(folder)])
     }
     var records: [RecordEntry] = []
+    var translations: [TranslationEntry] = []
     var problems: [Diagnostic] = []
     for item in entries {
       let name = item.name
@@ -126,6 +137,11 @@ public struct SiteLoader: Sendable {
       let format: RecordFileReader.Format? =
         name.hasSuffix(".md") ? .markdown : name.hasSuffix(".json") ? .json : nil
       switch item.entry {
+      case .success(.file(let path)) where TranslationFile.parts(ofName: name) != nil:
+        if let parts = TranslationFile.parts(ofName: name) {
+          translations.append(
+            TranslationEntry(name: name, path: path, id: parts.id, locale: parts.locale))
+        }
       case .success(.file(let path)) where format != nil:
         records.append(RecordEntry(name: name, path: path, format: format ?? .markdown))
       case .success(.directory):
@@ -145,7 +161,7 @@ public struct SiteLoader: Sendable {
         problems.append(problem.diagnostic(file))
       }
     }
-    return (records, problems)
+    return (records, translations, problems)
   }
 
   private func unexpected(_ file: String, _ message: String) -> Diagnostic {

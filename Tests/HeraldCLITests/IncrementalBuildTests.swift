@@ -89,6 +89,25 @@ struct IncrementalBuildTests {
         "themes/mine/templates/partials/card.mustache",
         "<article id=\"{{id}}\"><h2>{{title}}</h2>{{{detailsHTML}}}</article>\n")
     },
+    SiteChange(name: "a second locale", now: "2026-12-25T12:00:00Z") { site in
+      try edit(site, "herald.yaml", "language: en-GB", "locales: [en-GB, de]")
+    },
+    SiteChange(name: "a translation in a record", now: "2026-12-25T12:00:00Z") { site in
+      try edit(
+        site, widgets, "publishAt: 2026-06-10",
+        "publishAt: 2026-06-10\ntranslations:\n  de: {title: Abfahrten auf einen Blick}")
+    },
+    SiteChange(name: "a translation file", now: "2026-12-25T12:00:00Z") { site in
+      try site.write(
+        "content/announcements/sunset-1-8.de.md", "---\ntitle: Bitte aktualisieren\n---\nJetzt.\n")
+    },
+    SiteChange(name: "a translation file edited", now: "2026-12-25T12:00:00Z") { site in
+      try edit(site, "content/announcements/sunset-1-8.de.md", "Jetzt.", "Sofort.")
+    },
+    SiteChange(name: "a translation file removed", now: "2026-12-25T12:00:00Z") { site in
+      try FileManager.default.removeItem(
+        atPath: site.path("content/announcements/sunset-1-8.de.md"))
+    },
     SiteChange(name: "the clock goes back", now: "2026-11-30T12:00:00Z") { _ in },
   ]
 

@@ -25,7 +25,7 @@ struct NearestNameTests {
     #expect(NearestName.suggestion(for: typo, among: names) == expected)
   }
 
-  @Test("stays quiet when nothing is close", arguments: ["colour", "x", "translations"])
+  @Test("stays quiet when nothing is close", arguments: ["colour", "x", "localisation"])
   func noSuggestion(_ name: String) {
     #expect(NearestName.suggestion(for: name, among: AnnouncementField.names) == nil)
   }

@@ -14,11 +14,18 @@ struct AtomFeedTests {
     get throws { RelaxNGValidator(schema: Array(try Data(contentsOf: schemaURL))) }
   }
 
-  @Test("every fixture site's feed, with and without drafts", arguments: RenderedSite.folders)
+  @Test(
+    "every fixture site's feeds (one per locale), with and without drafts",
+    arguments: RenderedSite.folders)
   func feedValidates(_ folder: URL) throws {
     for drafts in [false, true] {
-      let feed = try RenderedSite(folder: folder, drafts: drafts).file("feed.xml")
-      #expect(try validator.errors(in: feed) == [], "\(folder.lastPathComponent)")
+      let site = try RenderedSite(folder: folder, drafts: drafts)
+      let feeds = site.renderer.plan.map(\.path).filter { $0.hasSuffix("feed.xml") }
+      #expect(!feeds.isEmpty)
+      for path in feeds {
+        let feed = try site.file(path)
+        #expect(try validator.errors(in: feed) == [], "\(folder.lastPathComponent)/\(path)")
+      }
     }
   }
 

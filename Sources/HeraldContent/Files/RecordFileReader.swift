@@ -57,7 +57,28 @@ package struct RecordFileReader: Sendable {
     let body = markdown.read(parts.body)
     reader.append(contentsOf: body.diagnostics)
     return AnnouncementDecoder(config: config).decode(
-      file: file, entries: entries, body: body.body, reader: reader)
+      file: file, entries: entries, body: body.body, reader: reader,
+      translationBody: { [self] node, reader in
+        switch node.value {
+        case .scalar(.plain(let text)), .scalar(.string(let text)):
+          return markdownBody(text, file: file, at: node.position, reader: &reader)
+        default:
+          return reader.body(node)
+        }
+      })
+  }
+
+  /// A Markdown body written as one value (a JSON string, a translation's YAML text): every
+  /// problem is reported at the value.
+  private func markdownBody(
+    _ text: String, file: String, at position: SourcePosition, reader: inout FieldReader
+  ) -> AnnouncementBody {
+    let markdown = MarkdownBodyReader(
+      file: file, firstLine: position.line, fixedPosition: position,
+      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+    let body = markdown.read(text)
+    reader.append(contentsOf: body.diagnostics)
+    return body.body
   }
 
   private func readJSON(_ text: String, file: String) -> DecodedRecord {
@@ -75,7 +96,8 @@ package struct RecordFileReader: Sendable {
       body = readJSONBody(bodyNode, file: file, reader: &reader) ?? .empty
     }
     return AnnouncementDecoder(config: config).decode(
-      file: file, entries: entries, body: body, start: root.position, reader: reader)
+      file: file, entries: entries, body: body, start: root.position, reader: reader,
+      translationBody: { [self] node, reader in readJSONBody(node, file: file, reader: &reader) })
   }
 
   /// The three JSON body forms: an object, a string holding that object, or a Markdown string.
@@ -96,12 +118,7 @@ package struct RecordFileReader: Sendable {
         return nil
       }
     }
-    let markdown = MarkdownBodyReader(
-      file: file, firstLine: node.position.line, fixedPosition: node.position,
-      deepLinkSchemes: config?.deepLinkSchemes ?? [])
-    let body = markdown.read(text)
-    reader.append(contentsOf: body.diagnostics)
-    return body.body
+    return markdownBody(text, file: file, at: node.position, reader: &reader)
   }
 
   /// The root's fields, or nil with a diagnostic when the root is not a mapping.

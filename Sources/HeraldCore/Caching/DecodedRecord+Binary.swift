@@ -84,7 +84,20 @@ extension BinaryWriter {
     write(announcement.publishAt)
     write(announcement.expiresAt) { writer, time in writer.write(time) }
     write(announcement.updatedAt) { writer, time in writer.write(time) }
+    write(announcement.translations.sorted { $0.key.precedesBytewise($1.key) }) {
+      writer, entry in
+      writer.write(entry.key)
+      writer.write(entry.value)
+    }
     write(announcement.source.file)
+  }
+
+  mutating func write(_ translation: Translation) {
+    write(translation.title) { writer, title in writer.write(title) }
+    write(translation.body?.encoded) { writer, body in writer.write(body) }
+    write(translation.actionLabel) { writer, label in writer.write(label) }
+    write(translation.file)
+    write(translation.position)
   }
 
   mutating func write(_ block: BodyBlock) {
@@ -170,13 +183,29 @@ extension BinaryReader {
     let publishAt = try timestamp()
     let expiresAt = try optional { (reader) throws(BinaryFormatError) in try reader.timestamp() }
     let updatedAt = try optional { (reader) throws(BinaryFormatError) in try reader.timestamp() }
+    var translations: [String: Translation] = [:]
+    for (locale, translation) in try list({ (reader) throws(BinaryFormatError) in
+      (try reader.string(), try reader.translation())
+    }) {
+      translations[locale] = translation
+    }
     return Announcement(
       id: id, title: title, severity: severity, kind: kind,
       body: body,
       range: VersionRange(minimum: minimum, maximum: maximum), platforms: platforms,
       action: action, actionLabel: actionLabel, blocking: blocking, active: active, draft: draft,
       publishAt: publishAt, expiresAt: expiresAt, updatedAt: updatedAt,
-      source: RecordSource(file: try string(), key: key))
+      translations: translations, source: RecordSource(file: try string(), key: key))
+  }
+
+  mutating func translation() throws(BinaryFormatError) -> Translation {
+    Translation(
+      title: try optional { (reader) throws(BinaryFormatError) in try reader.string() },
+      body: try optional { (reader) throws(BinaryFormatError) in
+        AnnouncementBody(encoded: try reader.byteArray())
+      },
+      actionLabel: try optional { (reader) throws(BinaryFormatError) in try reader.string() },
+      file: try string(), position: try position())
   }
 
   mutating func block(depth: Int) throws(BinaryFormatError) -> BodyBlock {

@@ -23,6 +23,22 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
   public let nextChangeAt: Timestamp?
   /// The platforms by key.
   public let platforms: [String: Platform]
+  /// Every locale's own channel, the default first, when the site has more than one locale; an
+  /// app picks one with `LocaleChain.edition` and reads that channel instead (DESIGN §6).
+  public let locales: [LocaleChannel]?
+
+  /// One locale's channel document.
+  public struct LocaleChannel: Sendable, Hashable, Codable {
+    /// The BCP 47 tag.
+    public let locale: String
+    /// The URL of its `index.json`, whose manifests carry that locale's words.
+    public let index: String
+    /// Makes an entry.
+    public init(locale: String, index: String) {
+      self.locale = locale
+      self.index = index
+    }
+  }
 
   /// One platform of the channel.
   public struct Platform: Sendable, Hashable, Codable {
@@ -70,7 +86,8 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
   /// Makes a channel document.
   public init(
     title: String, language: String, baseURL: String, archive: String, feed: String,
-    schema: String, updated: Timestamp?, nextChangeAt: Timestamp?, platforms: [String: Platform]
+    schema: String, updated: Timestamp?, nextChangeAt: Timestamp?, platforms: [String: Platform],
+    locales: [LocaleChannel]? = nil
   ) {
     self.schemaVersion = ManifestDocument<ManifestRow>.currentSchemaVersion
     self.title = title
@@ -82,11 +99,12 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
     self.updated = updated
     self.nextChangeAt = nextChangeAt
     self.platforms = platforms
+    self.locales = locales
   }
 
   enum CodingKeys: String, CodingKey {
     case schemaVersion, title, language, baseURL, archive, feed, schema, updated, nextChangeAt
-    case platforms
+    case platforms, locales
   }
 
   /// Reads the channel; a schema version this library does not know is an error.
@@ -107,6 +125,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
     updated = try container.decodeIfPresent(Timestamp.self, forKey: .updated)
     nextChangeAt = try container.decodeIfPresent(Timestamp.self, forKey: .nextChangeAt)
     platforms = try container.decode([String: Platform].self, forKey: .platforms)
+    locales = try container.decodeIfPresent([LocaleChannel].self, forKey: .locales)
   }
 
   /// Writes every key, absent times as `null`.
@@ -122,6 +141,8 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
     try container.encode(updated, forKey: .updated)
     try container.encode(nextChangeAt, forKey: .nextChangeAt)
     try container.encode(platforms, forKey: .platforms)
+    // Only a site with several locales has the key, so a one-language channel reads as before.
+    try container.encodeIfPresent(locales, forKey: .locales)
   }
 
   /// The release of a platform equal to a version (by version comparison: `1.0` is `1.0.0`), or

@@ -31,7 +31,7 @@ package struct AnnouncementDecoder: Sendable {
   /// record's own).
   package func decode(
     file: String, entries: [SourceEntry], body: AnnouncementBody, start: SourcePosition = .start,
-    reader initial: FieldReader? = nil
+    reader initial: FieldReader? = nil, translationBody: TranslationBodyReader? = nil
   ) -> DecodedRecord {
     var reader = initial ?? FieldReader(file: file)
     let fields = reader.knownEntries(
@@ -190,6 +190,10 @@ package struct AnnouncementDecoder: Sendable {
       }
     }
 
+    let translations = node(.translations).map {
+      decodeTranslations($0, file: file, bodyReader: translationBody, reader: &reader)
+    }
+
     let hasErrors = reader.diagnostics.contains { $0.severity == .error }
     guard !hasErrors, let id, let title, let severity, let kind, let publishAt else {
       return DecodedRecord(
@@ -199,7 +203,7 @@ package struct AnnouncementDecoder: Sendable {
       id: id.text, title: title, severity: severity, kind: kind, body: body, range: range,
       platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
       active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
-      updatedAt: updatedAt, source: RecordSource(file: file))
+      updatedAt: updatedAt, translations: translations ?? [:], source: RecordSource(file: file))
     return DecodedRecord(
       file: file, id: id, announcement: announcement, diagnostics: reader.diagnostics)
   }

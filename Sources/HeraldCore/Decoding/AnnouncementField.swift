@@ -34,9 +34,14 @@ package enum AnnouncementField: String, Sendable, CaseIterable {
   case expiresAt
   /// When it was last changed.
   case updatedAt
+  /// Its words in other locales.
+  case translations
 
   /// Every field name, in the order of DESIGN §2.
   package static let names = allCases.map(\.rawValue)
+  /// The fields a translation may give: the words, never the facts.
+  package static let translatable: [AnnouncementField] = [.title, .body, .actionLabel]
+
   /// The fields every record must have.
   package static let required: [AnnouncementField] = [.id, .title, .severity, .kind, .publishAt]
 }

@@ -80,6 +80,22 @@ extension DiagnosticCode {
   public static let invalidBaseURL = DiagnosticCode("invalid-base-url")
   /// A language that is not a BCP 47 tag.
   public static let invalidLanguage = DiagnosticCode("invalid-language")
+  /// A `locales` entry that is not a BCP 47 tag in canonical case, or is listed twice.
+  public static let invalidLocale = DiagnosticCode("invalid-locale")
+  /// `language` and `locales` both given, naming different defaults.
+  public static let localesConflict = DiagnosticCode("locales-conflict")
+  /// A translation of a locale that herald.yaml's `locales` does not list.
+  public static let unknownLocale = DiagnosticCode("unknown-locale")
+  /// A translation of the default locale, whose words are the record's own fields.
+  public static let defaultLocaleTranslation = DiagnosticCode("translation-of-default")
+  /// A translation file whose record does not exist.
+  public static let orphanTranslation = DiagnosticCode("orphan-translation")
+  /// A fact (a range, a severity, a date…) in a translation file.
+  public static let factInTranslation = DiagnosticCode("fact-in-translation")
+  /// One locale translated twice for one record (in the record and in its own file).
+  public static let duplicateTranslation = DiagnosticCode("duplicate-translation")
+  /// A wall whose text a configured locale does not translate.
+  public static let untranslatedWall = DiagnosticCode("untranslated-wall")
   /// A feedLimit that is not a whole number of zero or more.
   public static let invalidFeedLimit = DiagnosticCode("invalid-feed-limit")
   /// A theme name that is not a folder name.

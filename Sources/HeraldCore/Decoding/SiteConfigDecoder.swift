@@ -5,7 +5,8 @@ package struct SiteConfigDecoder: Sendable {
 
   /// The keys herald.yaml may hold.
   package static let keys = [
-    "title", "baseURL", "language", "author", "theme", "platforms", "deepLinkSchemes", "feedLimit",
+    "title", "baseURL", "language", "locales", "author", "theme", "platforms", "deepLinkSchemes",
+    "feedLimit",
   ]
 
   /// Makes a decoder.
@@ -64,6 +65,11 @@ package struct SiteConfigDecoder: Sendable {
           hint: "write a tag such as en, de or pt-BR")
       }
     }
+    var locales = [language]
+    if let node = fields["locales"]?.value {
+      locales = decodeLocales(node, language: fields["language"], reader: &reader) ?? locales
+      language = locales.first ?? language
+    }
     var theme = "default"
     var themePosition = SourcePosition.start
     if let node = fields["theme"]?.value, let text = reader.text(node, field: "theme") {
@@ -118,6 +124,7 @@ package struct SiteConfigDecoder: Sendable {
       var config = SiteConfig(
         title: title, baseURL: baseURL, language: language, author: author, theme: theme,
         platforms: $0, deepLinkSchemes: schemes.sorted())
+      config.locales = locales
       config.themePosition = themePosition
       config.feedLimit = feedLimit
       return config

@@ -20,6 +20,7 @@ public struct Announcement: Sendable, Hashable {
     let publishAt: Timestamp
     let expiresAt: Timestamp?
     let updatedAt: Timestamp?
+    let translations: [String: Translation]
     let source: RecordSource
   }
 
@@ -61,6 +62,8 @@ public struct Announcement: Sendable, Hashable {
   public var expiresAt: Timestamp? { box.fields.expiresAt }
   /// When it was last changed, for the feed.
   public var updatedAt: Timestamp? { box.fields.updatedAt }
+  /// Its words in other locales, by locale tag; the record's own fields are the default locale's.
+  public var translations: [String: Translation] { box.fields.translations }
   /// Where it was read from, for diagnostics that concern a field.
   public var source: RecordSource { box.fields.source }
 
@@ -70,25 +73,34 @@ public struct Announcement: Sendable, Hashable {
     range: VersionRange = .unbounded, platforms: [String]? = nil, action: ActionTarget? = nil,
     actionLabel: String? = nil, blocking: Bool = false, active: Bool = true, draft: Bool = false,
     publishAt: Timestamp, expiresAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
-    source: RecordSource = RecordSource(file: "")
+    translations: [String: Translation] = [:], source: RecordSource = RecordSource(file: "")
   ) {
     box = Box(
       Fields(
         id: id, title: title, severity: severity, kind: kind, body: body, range: range,
         platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
         active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
-        updatedAt: updatedAt, source: source))
+        updatedAt: updatedAt, translations: translations, source: source))
+  }
+
+  /// The same record with other words and source: what localizing and merging make.
+  func replacing(
+    title: String? = nil, body: AnnouncementBody? = nil, actionLabel: String?? = nil,
+    translations: [String: Translation]? = nil, source: RecordSource? = nil
+  ) -> Announcement {
+    let fields = box.fields
+    return Announcement(
+      id: fields.id, title: title ?? fields.title, severity: fields.severity, kind: fields.kind,
+      body: body ?? fields.body, range: fields.range, platforms: fields.platforms,
+      action: fields.action, actionLabel: actionLabel ?? fields.actionLabel,
+      blocking: fields.blocking, active: fields.active, draft: fields.draft,
+      publishAt: fields.publishAt, expiresAt: fields.expiresAt, updatedAt: fields.updatedAt,
+      translations: translations ?? fields.translations, source: source ?? fields.source)
   }
 
   /// The same announcement, with the fingerprint of what it was read from.
   package func keyed(_ key: Fingerprint) -> Announcement {
-    let fields = box.fields
-    return Announcement(
-      id: fields.id, title: fields.title, severity: fields.severity, kind: fields.kind,
-      body: fields.body, range: fields.range, platforms: fields.platforms, action: fields.action,
-      actionLabel: fields.actionLabel, blocking: fields.blocking, active: fields.active,
-      draft: fields.draft, publishAt: fields.publishAt, expiresAt: fields.expiresAt,
-      updatedAt: fields.updatedAt, source: RecordSource(file: fields.source.file, key: key))
+    replacing(source: RecordSource(file: source.file, key: key))
   }
 
   /// Equal when every field is equal.

@@ -4,8 +4,21 @@ public struct SiteConfig: Sendable, Hashable {
   public var title: String
   /// The absolute `https://` URL, ending in `/`, that every link derives from.
   public var baseURL: String
-  /// The BCP 47 language tag of the site.
+  /// The BCP 47 language tag of the site: its default locale.
   public var language: String
+  /// Every locale the site is written in, the default (`language`) first; one for a site with
+  /// `language` alone.
+  public var locales: [String] {
+    get { [language] + otherLocales }
+    set {
+      language = newValue.first ?? language
+      otherLocales = Array(newValue.dropFirst())
+    }
+  }
+  /// The locales besides the default, in herald.yaml's order.
+  public private(set) var otherLocales: [String] = []
+  /// Whether the site has more than one locale, and so an edition per locale.
+  public var isMultilingual: Bool { !otherLocales.isEmpty }
   /// The author named in the feed.
   public var author: String
   /// The theme's name.

@@ -104,9 +104,9 @@ final class FragmentStore: @unchecked Sendable {
       let (context, templates) = (cardRenderer.context, cardRenderer.templates)
       let shared = context.page([:])
       let value = context.card(announcement, bodyHTML: body(announcement))
-      let details = try templates.render(SiteRenderer.detailsTemplate, stack: [shared, value])
+      let details = try templates.render(EditionRenderer.detailsTemplate, stack: [shared, value])
       let detailed = value.adding("detailsHTML", .string(details))
-      let html = try templates.render(SiteRenderer.cardTemplate, stack: [shared, detailed])
+      let html = try templates.render(EditionRenderer.cardTemplate, stack: [shared, detailed])
       card = Card(detailsHTML: details, cardHTML: html)
       if let key {
         var writer = BinaryWriter()

@@ -28,9 +28,10 @@ struct PageContext: Sendable {
     let config = site.config
     return .object([
       "title": .string(config.title),
-      "language": .string(config.language),
+      "language": .string(urls.edition.locale),
       "author": .string(config.author),
       "baseURL": .string(urls.base),
+      "archiveURL": .string(urls.archive),
       "feedURL": .string(urls.feed),
       "channelURL": .string(urls.channel),
       "stylesheetURL": .string(stylesheetURL),
@@ -54,9 +55,14 @@ struct PageContext: Sendable {
     ])
   }
 
-  /// What every page gets besides its own data.
-  func page(_ fields: [String: TemplateValue]) -> TemplateValue {
+  /// What every page gets besides its own data; `path` is where the page is within an edition
+  /// (`""` for the archive), which gives its links to the other locales' editions of it.
+  func page(_ fields: [String: TemplateValue], path: String? = nil) -> TemplateValue {
     var page = fields
+    let translations = path.map(translations(of:)) ?? []
+    page["hasTranslations"] = .bool(!translations.isEmpty)
+    page["translations"] = .list(translations)
+    page["defaultURL"] = .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))
     page["site"] = siteValue
     page["herald"] = .object(["version": .string(HeraldVersion.current)])
     page["liveReload"] = .optional(options.preview?.liveReload)
@@ -71,17 +77,33 @@ struct PageContext: Sendable {
   func archive(_ announcements: [Announcement], entries: [(Announcement, TemplateValue)])
     -> TemplateValue
   {
-    page([
-      "months": .list(months(entries)),
-      "walls": .list(wallNotices(announcements)),
-      "announcements": .list(entries.map(\.1)),
-      "hasAnnouncements": .bool(!announcements.isEmpty),
-    ])
+    page(
+      [
+        "months": .list(months(entries)),
+        "walls": .list(wallNotices(announcements)),
+        "announcements": .list(entries.map(\.1)),
+        "hasAnnouncements": .bool(!announcements.isEmpty),
+      ], path: "")
   }
 
   /// A record page's data.
-  func announcementPage(_ card: TemplateValue) -> TemplateValue {
-    page(["announcement": card])
+  func announcementPage(_ card: TemplateValue, id: String) -> TemplateValue {
+    page(["announcement": card], path: "announcements/\(id)/")
+  }
+
+  /// The page at `path` in every locale, for `hreflang` links and the language switcher: the
+  /// default locale's at the root, the others in their folders; empty for a one-language site.
+  private func translations(of path: String) -> [TemplateValue] {
+    let config = site.config
+    guard config.isMultilingual else { return [] }
+    return config.locales.map { locale in
+      let folder = locale == config.language ? "" : locale + "/"
+      return .object([
+        "locale": .string(locale),
+        "url": .string(urls.base + folder + path),
+        "current": .bool(locale == urls.edition.locale),
+      ])
+    }
   }
 
   /// A time as `datetime` text and as a reader's date.

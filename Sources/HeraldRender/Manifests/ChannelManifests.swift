@@ -9,14 +9,19 @@ public struct ChannelManifests: Sendable {
   public let options: BuildOptions
   /// Which record goes where: the delivery rule at the options' time.
   public let selection: ChannelDelivery
+  /// The edition whose documents these are.
+  public let edition: Edition
   let urls: SiteURLs
   let writer: ManifestWriter
 
-  /// Works out which record goes where, and writes each row once (in parallel).
-  public init(site: Site, options: BuildOptions) {
-    let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
+  /// Works out which record goes where, and writes each row once (in parallel); `edition` picks
+  /// the locale whose words the rows carry and where the documents live (the root by default).
+  public init(site: Site, options: BuildOptions, edition: Edition? = nil) {
+    let edition = edition ?? .root(site.config)
+    let site = edition.site(site)
+    let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
     self.init(
-      site: site, options: options,
+      site: site, options: options, edition: edition,
       fragments: FragmentStore(
         site: site, urls: urls, options: options, cards: nil, cache: nil, environment: nil))
     // The rows are made now, on every core, rather than one by one as documents ask for them.
@@ -24,15 +29,16 @@ public struct ChannelManifests: Sendable {
       bodies: [], cards: [], rows: writer.rowJobs(platforms: site.config.platforms))
   }
 
-  /// Works out which record goes where, with fragments made (or kept) by a store; nothing is made
-  /// until a document asks for it.
-  init(site: Site, options: BuildOptions, fragments: FragmentStore) {
+  /// Works out which record goes where in an edition (whose words `site` already carries), with
+  /// fragments made (or kept) by a store; nothing is made until a document asks for it.
+  init(site: Site, options: BuildOptions, edition: Edition, fragments: FragmentStore) {
     self.site = site
     self.options = options
+    self.edition = edition
     selection = ChannelDelivery(
       site: site, now: options.now, includeDrafts: options.includeDrafts,
       archiveScheduled: options.preview != nil)
-    urls = SiteURLs(base: options.baseURL ?? site.config.baseURL)
+    urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
     writer = ManifestWriter(site: site, urls: urls, selection: selection, fragments: fragments)
   }
 

@@ -68,22 +68,29 @@ enum ManifestSchema {
       "all": string(["format": .string("uri")]),
       "releases": .object(["type": .string("array"), "items": releaseEntry]),
     ])
-    let channel = closedObject([
-      "schemaVersion": .object(["const": .integer(ManifestWriter.schemaVersion)]),
-      "title": string(),
-      "language": string(),
-      "baseURL": string(["format": .string("uri")]),
-      "archive": string(["format": .string("uri")]),
-      "feed": string(["format": .string("uri")]),
-      "schema": string(["format": .string("uri")]),
-      "updated": nullable("timestamp"),
-      "nextChangeAt": nullable("timestamp"),
-      "platforms": .object([
-        "type": .string("object"),
-        "propertyNames": .object(["pattern": .string("^[a-z][a-z0-9-]*$")]),
-        "additionalProperties": platform,
-      ]),
+    let localeChannel = closedObject([
+      "locale": string(), "index": string(["format": .string("uri")]),
     ])
+    let channel = closedObject(
+      [
+        "locales": .object([
+          "type": .string("array"), "items": localeChannel, "minItems": .integer(2),
+        ]),
+        "schemaVersion": .object(["const": .integer(ManifestWriter.schemaVersion)]),
+        "title": string(),
+        "language": string(),
+        "baseURL": string(["format": .string("uri")]),
+        "archive": string(["format": .string("uri")]),
+        "feed": string(["format": .string("uri")]),
+        "schema": string(["format": .string("uri")]),
+        "updated": nullable("timestamp"),
+        "nextChangeAt": nullable("timestamp"),
+        "platforms": .object([
+          "type": .string("object"),
+          "propertyNames": .object(["pattern": .string("^[a-z][a-z0-9-]*$")]),
+          "additionalProperties": platform,
+        ]),
+      ], optional: ["locales"])
     return .object([
       "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
       "$id": .string(id),

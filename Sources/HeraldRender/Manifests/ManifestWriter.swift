@@ -34,12 +34,17 @@ struct ManifestWriter: Sendable {
             manifest: urls.manifest(platform: platform.key, version: release))
         })
     }
+    let locales =
+      site.config.isMultilingual
+      ? site.config.locales.map {
+        ChannelIndex.LocaleChannel(locale: $0, index: urls.with(.localized($0)).channel)
+      } : nil
     return Self.encoded(
       ChannelIndex(
-        title: site.config.title, language: site.config.language, baseURL: urls.base,
+        title: site.config.title, language: urls.edition.locale, baseURL: urls.base,
         archive: urls.archive, feed: urls.feed, schema: urls.schema,
         updated: Self.latestChange(selection.feed), nextChangeAt: selection.nextChange(),
-        platforms: platforms))
+        platforms: platforms, locales: locales))
   }
 
   /// `api/v1/<platform>/all.json`: every published, active record that reaches the platform.

@@ -1,54 +1,60 @@
 import HeraldCore
 
-/// Every URL of a built site, derived from its baseURL.
+/// Every URL of one edition of a built site, derived from its baseURL.
 struct SiteURLs: Sendable {
   /// The base URL, ending in `/`.
   let base: String
+  /// The edition whose pages and channel these are.
+  var edition = Edition(locale: "", pages: "", api: "")
 
   /// The archive.
-  var archive: String { base }
+  var archive: String { base + edition.pages }
   /// The Atom feed.
-  var feed: String { base + OutputPaths.feed }
+  var feed: String { base + OutputPaths.feed(edition) }
   /// The channel document.
-  var channel: String { base + OutputPaths.channel }
-  /// The manifests' JSON Schema.
+  var channel: String { base + OutputPaths.channel(edition) }
+  /// The manifests' JSON Schema (one for every edition).
   var schema: String { base + OutputPaths.schema }
-
   /// A record's permalink page.
-  func announcement(_ id: String) -> String { base + OutputPaths.announcement(id) }
+  func announcement(_ id: String) -> String { base + OutputPaths.announcement(id, edition) }
   /// A release's manifest.
   func manifest(platform: String, version: Version) -> String {
-    base + OutputPaths.manifest(platform: platform, version: version)
+    base + OutputPaths.manifest(platform: platform, version: version, edition)
   }
   /// A platform's manifest of every record with its range.
   func allManifest(platform: String) -> String {
-    base + OutputPaths.allManifest(platform: platform)
+    base + OutputPaths.allManifest(platform: platform, edition)
   }
-  /// A theme asset.
+  /// A theme asset (one for every edition).
   func asset(_ path: String) -> String { base + "assets/" + path }
+  /// The same URLs for another edition.
+  func with(_ edition: Edition) -> SiteURLs { SiteURLs(base: base, edition: edition) }
 }
 
-/// The paths of the output tree, relative to the output folder (DESIGN §3).
+/// The paths of the output tree, relative to the output folder (DESIGN §3 and §6).
 enum OutputPaths {
-  /// The archive page.
-  static let archive = "index.html"
   /// The not-found page static hosts serve.
   static let notFound = "404.html"
-  /// The Atom feed.
-  static let feed = "feed.xml"
-  /// The channel document.
-  static let channel = "api/v1/index.json"
   /// The JSON Schema of the manifests.
   static let schema = "api/v1/manifest.schema.json"
   /// Cache lifetimes in the Netlify and Cloudflare Pages format.
   static let headers = "_headers"
-
-  /// A record's page folder (a permalink ends in `/`).
-  static func announcement(_ id: String) -> String { "announcements/\(id)/" }
-  /// A release's manifest.
-  static func manifest(platform: String, version: Version) -> String {
-    "api/v1/\(platform)/\(version.canonical).json"
+  /// An edition's archive page.
+  static func archive(_ edition: Edition) -> String { edition.pages + "index.html" }
+  /// An edition's Atom feed.
+  static func feed(_ edition: Edition) -> String { edition.pages + "feed.xml" }
+  /// An edition's channel document.
+  static func channel(_ edition: Edition) -> String { "api/v1/" + edition.api + "index.json" }
+  /// A record's page folder in an edition (a permalink ends in `/`).
+  static func announcement(_ id: String, _ edition: Edition) -> String {
+    edition.pages + "announcements/\(id)/"
   }
-  /// A platform's manifest of every record.
-  static func allManifest(platform: String) -> String { "api/v1/\(platform)/all.json" }
+  /// A release's manifest in an edition.
+  static func manifest(platform: String, version: Version, _ edition: Edition) -> String {
+    "api/v1/" + edition.api + "\(platform)/\(version.canonical).json"
+  }
+  /// A platform's manifest of every record, in an edition.
+  static func allManifest(platform: String, _ edition: Edition) -> String {
+    "api/v1/" + edition.api + "\(platform)/all.json"
+  }
 }

@@ -1,6 +1,6 @@
 import HeraldCore
 
-extension SiteRenderer {
+extension EditionRenderer {
   /// The fingerprint of everything a file is made from; nil without a cache, or when a record it
   /// holds was not read through the cache (the file is then always rendered).
   ///

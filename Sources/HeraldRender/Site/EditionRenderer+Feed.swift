@@ -1,6 +1,6 @@
 import HeraldCore
 
-extension SiteRenderer {
+extension EditionRenderer {
   /// The Atom feed: the newest `feedLimit` published records (all of them for 0), each with its
   /// body, its action and the versions it is for.
   func feed() throws(RenderError) -> [UInt8] {
@@ -21,7 +21,7 @@ extension SiteRenderer {
       id: urls.feed, title: site.config.title,
       updated: records.map(\.lastChange).max() ?? Timestamp(seconds: 0),
       author: site.config.author, selfURL: urls.feed, alternateURL: urls.archive,
-      entries: entries, language: site.config.language)
+      entries: entries, language: edition.locale)
     return try AtomFeedWriter.xml(feed)
   }
 

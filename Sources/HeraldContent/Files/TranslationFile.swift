@@ -1,0 +1,84 @@
+import HeraldCore
+
+/// One `content/announcements/<id>.<locale>.md`: a record's words in one locale, in a file of
+/// their own (front matter with `title` and `actionLabel`, the body below it).
+package struct TranslationFile: Sendable {
+  /// The file's path relative to the site.
+  package let file: String
+  /// The id of the record it translates, from its name.
+  package let id: String
+  /// The locale, from its name.
+  package let locale: String
+  /// The words, when the file could be read.
+  package let translation: Translation?
+  /// Where the file writes facts (a range, a severity, a date…), which belong in the record.
+  package let facts: [(field: String, position: SourcePosition)]
+  /// The problems of the file itself.
+  package let diagnostics: [Diagnostic]
+
+  /// The id and locale a file name gives, when it has the form `<id>.<locale>.md` with a
+  /// well-formed tag (whose language has two or three letters, so `release.notes.md` stays a
+  /// record).
+  package static func parts(ofName name: String) -> (id: String, locale: String)? {
+    guard name.hasSuffix(".md") else { return nil }
+    let stem = name.dropLast(3)
+    guard let dot = stem.lastIndex(of: ".") else { return nil }
+    let locale = String(stem[stem.index(after: dot)...])
+    guard LocaleTag.canonical(locale) != nil else { return nil }
+    return (String(stem[..<dot]), locale)
+  }
+}
+
+extension RecordFileReader {
+  /// Reads a translation file; `facts` lists the record fields it should not hold.
+  package func readTranslation(
+    _ bytes: [UInt8], file: String, id: String, locale: String
+  ) -> TranslationFile {
+    func failed(_ diagnostics: [Diagnostic]) -> TranslationFile {
+      TranslationFile(
+        file: file, id: id, locale: locale, translation: nil, facts: [], diagnostics: diagnostics)
+    }
+    let parts: FrontMatter
+    let text: String
+    switch SourceText.decode(bytes, file: file) {
+    case .success(let source): text = source.text
+    case .failure(let error): return failed([error.diagnostic])
+    }
+    switch FrontMatter.split(text, file: file) {
+    case .success(let split): parts = split
+    case .failure(let error): return failed([error.diagnostic])
+    }
+    let root: SourceNode?
+    switch YAMLReader.read(parts.yaml, file: file, firstLine: parts.yamlFirstLine) {
+    case .success(let node): root = node
+    case .failure(let error): return failed([error.diagnostic])
+    }
+    var reader = FieldReader(file: file)
+    var entries: [SourceEntry] = []
+    if let root {
+      guard let mapping = reader.mapping(root, field: "the translation") else {
+        return failed(reader.diagnostics)
+      }
+      entries = mapping
+    }
+    let words = Set(["title", "actionLabel"])
+    let facts = entries.filter {
+      AnnouncementField.names.contains($0.key) && !words.contains($0.key)
+    }
+    .map { (field: $0.key, position: $0.keyPosition) }
+    let markdown = MarkdownBodyReader(
+      file: file, firstLine: parts.bodyFirstLine, fixedPosition: nil,
+      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+    let read = markdown.read(parts.body)
+    reader.append(contentsOf: read.diagnostics)
+    let decoder = AnnouncementDecoder(config: config)
+    _ = decoder.checkLocale(locale, at: .start, reader: &reader)
+    let translation = decoder.decodeTranslation(
+      entries.filter { !AnnouncementField.names.contains($0.key) || words.contains($0.key) },
+      locale: locale, file: file, at: .start, body: read.body.blocks.isEmpty ? nil : read.body,
+      bodyReader: nil, reader: &reader)
+    return TranslationFile(
+      file: file, id: id, locale: locale, translation: translation, facts: facts,
+      diagnostics: reader.diagnostics)
+  }
+}

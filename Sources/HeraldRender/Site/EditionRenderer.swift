@@ -1,0 +1,215 @@
+import HeraldCore
+
+/// Plans and renders the files of one edition of the output tree (DESIGN §3 and §6): its pages,
+/// feed and channel in its locale, and, for the root edition, the files every edition shares.
+///
+/// Nothing is rendered up front: `prepare` makes, in parallel, the fragments (bodies, cards, rows)
+/// the files about to be rendered need, and `render` renders one file. With a cache, every file of
+/// the plan has a fingerprint of everything it is made from, so a build can tell an unchanged
+/// file without rendering it.
+struct EditionRenderer: Sendable {
+  /// The site, its words in the edition's locale.
+  let site: Site
+  /// The edition.
+  let edition: Edition
+  /// The theme.
+  let theme: Theme
+  /// The build's options.
+  let options: BuildOptions
+
+  private let manifests: ChannelManifests
+  var selection: ChannelDelivery { manifests.selection }
+  var urls: SiteURLs { manifests.urls }
+  private let context: PageContext
+  /// Each record's body, card and rows, made once.
+  let fragments: FragmentStore
+
+  /// The template of a record's entry in the archive; herald renders it once per record as
+  /// `cardHTML`.
+  static let cardTemplate = "partials/card"
+  /// The template of what a record says below its title, shared by its entry in the archive and
+  /// its own page; herald renders it once per record as `detailsHTML`.
+  static let detailsTemplate = "partials/entry-details"
+
+  /// Prepares a render of an edition (of a site whose words are the default locale's), reusing
+  /// and keeping fragments in a cache when there is one, and fingerprinting every file.
+  init(
+    site: Site, edition: Edition, theme: Theme, options: BuildOptions, caching: RenderCaching?
+  ) {
+    let site = edition.site(site)
+    self.site = site
+    self.edition = edition
+    self.theme = theme
+    self.options = options
+    let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
+    let stylesheet = theme.assets.first { $0.path == "herald.css" }
+    let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes) } ?? ""
+    let context = PageContext(
+      site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
+    self.context = context
+    let environment = caching.map {
+      Self.environment($0, theme: theme, options: options, edition: edition)
+    }
+    fragments = FragmentStore(
+      site: site, urls: urls, options: options,
+      cards: FragmentStore.CardRenderer(context: context, templates: theme.templates),
+      cache: caching?.cache, environment: environment)
+    manifests = ChannelManifests(
+      site: site, options: options, edition: edition, fragments: fragments)
+    plan = makePlan()
+  }
+
+  /// Everything every file depends on besides the records: herald itself, herald.yaml, the
+  /// theme, and the options (the time enters through each record's state).
+  private static func environment(
+    _ caching: RenderCaching, theme: Theme, options: BuildOptions, edition: Edition
+  ) -> Fingerprint {
+    var hasher = caching.cache.hasher()
+    hasher.combine("environment")
+    hasher.combine(edition.locale)
+    hasher.combine(edition.pages)
+    hasher.combine(edition.api)
+    hasher.combine(caching.identity)
+    hasher.combine(caching.configuration)
+    theme.combine(into: &hasher)
+    hasher.combine(options.baseURL ?? "-")
+    hasher.combine(options.includeDrafts ? "drafts" : "published")
+    hasher.combine(options.preview?.liveReload ?? "-")
+    return hasher.finalize()
+  }
+
+  typealias PlannedFile = SiteRenderer.PlannedFile
+
+  /// Every file of the edition, sorted by path.
+  private(set) var plan: [PlannedFile] = []
+
+  private func makePlan() -> [PlannedFile] {
+    var files: [PlannedFile] = [
+      PlannedFile(path: OutputPaths.archive(edition), content: .archive),
+      PlannedFile(path: OutputPaths.feed(edition), content: .feed),
+      PlannedFile(path: OutputPaths.channel(edition), content: .channel),
+    ]
+    if edition.isRoot {
+      files += [
+        PlannedFile(path: OutputPaths.notFound, content: .notFound),
+        PlannedFile(path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text.utf8))),
+        PlannedFile(path: OutputPaths.schema, content: .schema),
+      ]
+      for asset in theme.assets {
+        files.append(PlannedFile(path: "assets/" + asset.path, content: .bytes(asset.bytes)))
+      }
+    }
+    for announcement in selection.archive {
+      files.append(
+        PlannedFile(
+          path: OutputPaths.announcement(announcement.id, edition) + "index.html",
+          content: .announcement(announcement)))
+    }
+    for platform in site.config.platforms {
+      files.append(
+        PlannedFile(
+          path: OutputPaths.allManifest(platform: platform.key, edition), content: .all(platform)))
+      for release in platform.sortedReleases {
+        files.append(
+          PlannedFile(
+            path: OutputPaths.manifest(platform: platform.key, version: release, edition),
+            content: .release(platform, release)))
+      }
+    }
+    if fragments.environment != nil {
+      files = files.concurrentMap { file in
+        var file = file
+        file.fingerprint = fingerprint(file.content)
+        return file
+      }
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// Makes, in parallel, every body, card and row that the files at these paths need.
+  func prepare(_ paths: Set<String>) throws(TemplateError) {
+    var cards: [Announcement] = []
+    var bodies: [Announcement] = []
+    var rows: [(Announcement, PlatformSettings)] = []
+    var rowPlatforms: Set<String> = []
+    for file in plan where paths.contains(file.path) {
+      switch file.content {
+      case .archive: cards += selection.archive
+      case .announcement(let announcement): cards.append(announcement)
+      case .feed: bodies += feedRecords
+      case .all(let platform), .release(let platform, _): rowPlatforms.insert(platform.key)
+      case .notFound, .channel, .schema, .bytes: break
+      }
+    }
+    if !rowPlatforms.isEmpty {
+      rows = manifests.writer.rowJobs(
+        platforms: site.config.platforms.filter { rowPlatforms.contains($0.key) })
+    }
+    try fragments.prepare(bodies: bodies, cards: cards, rows: rows)
+  }
+
+  /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
+  /// rendering, or a `RenderError` when libxml2 fails.
+  func render(_ file: PlannedFile) throws -> [UInt8] {
+    switch file.content {
+    case .archive:
+      let entries = try selection.archive.map { (announcement) throws(TemplateError) in
+        (announcement, try fragments.archiveEntry(announcement))
+      }
+      return try page("archive", context.archive(selection.archive, entries: entries))
+    case .notFound:
+      return try page("404", context.page([:]))
+    case .announcement(let announcement):
+      return try page(
+        "announcement",
+        context.announcementPage(try fragments.cardValue(announcement), id: announcement.id))
+    case .feed:
+      return try feed()
+    case .channel:
+      return manifests.writer.channel().documentBytes
+    case .schema:
+      return ManifestSchema.document(id: urls.schema).documentBytes
+    case .all(let platform):
+      return manifests.writer.all(platform: platform).documentBytes
+    case .release(let platform, let version):
+      return manifests.writer.manifest(platform: platform, version: version).documentBytes
+    case .bytes(let bytes):
+      return bytes
+    }
+  }
+
+  private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {
+    Array(try theme.templates.render(template, data: data).utf8)
+  }
+}
+
+/// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).
+public enum ContentHash {
+  /// The hash as 12 hexadecimal digits.
+  public static func hex(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let text = String(hash, radix: 16)
+    return String((String(repeating: "0", count: max(0, 16 - text.count)) + text).prefix(12))
+  }
+}
+
+/// The `_headers` file (Netlify and Cloudflare Pages): short lifetimes for what apps poll, long
+/// ones for versioned assets.
+enum HeadersFile {
+  /// The file's text.
+  static let text = """
+    # Written by herald. Apps poll api/; assets are referenced with a version that changes with them.
+    /api/*
+      Cache-Control: public, max-age=300, must-revalidate
+      Access-Control-Allow-Origin: *
+    /feed.xml
+      Cache-Control: public, max-age=900
+    /assets/*
+      Cache-Control: public, max-age=31536000, immutable
+
+    """
+}
