@@ -10,6 +10,8 @@ struct ChannelReader: Sendable {
   let indexURL: URL
   /// The platform key.
   let platform: String
+  /// The user's languages, most preferred first.
+  let languages: [String]
   /// How documents are fetched.
   let transport: any HeraldTransport
   /// Where documents are kept.
@@ -25,6 +27,8 @@ struct ChannelReader: Sendable {
     let nextChangeAt: Timestamp?
     /// The manifest response's `max-age`, if any.
     let maxAge: Int?
+    /// The locale of the rows' words.
+    let locale: String?
   }
 
   /// The index URL of a channel given by its base URL (`https://example.com/whats-new/`) or by
@@ -38,36 +42,56 @@ struct ChannelReader: Sendable {
     // A failed index still leaves its cached copy to find the manifest; only the manifest itself
     // decides whether the rows are fresh.
     let index = await fetch(indexURL) { body in ChannelIndex.decode(body) }
-    guard let channel = index.document else {
+    guard let root = index.document else {
       return Outcome(
         source: .unavailable(index.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
-        maxAge: nil)
+        maxAge: nil, locale: nil)
+    }
+    let (channel, channelURL) = await edition(of: root)
+    func unavailable(_ failure: FetchFailure) -> Outcome {
+      Outcome(
+        source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil,
+        locale: channel.language)
     }
     guard let platformInfo = channel.platforms[platform] else {
-      let failure = FetchFailure.unreadable("the channel has no platform \(platform)")
-      return Outcome(source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
+      return unavailable(.unreadable("the channel has no platform \(platform)"))
     }
     let manifestURL =
       channel.release(platform: platform, version: version)?.manifest ?? platformInfo.all
-    guard let url = URL(string: manifestURL, relativeTo: indexURL)?.absoluteURL else {
-      let failure = FetchFailure.unreadable("the manifest URL \(manifestURL) is not a URL")
-      return Outcome(source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
+    guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
+      return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }
     let manifest = await fetch(url) { body in await parsed.document(for: url, body: body) }
     guard let document = manifest.document else {
-      return Outcome(
-        source: .unavailable(manifest.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
-        maxAge: nil)
+      return unavailable(manifest.failure ?? .notFetched)
     }
     let rows = document.rows(for: version, now: now)
     if let failure = manifest.failure {
       return Outcome(
         source: .cached(rows, failure), scope: document.scope,
-        nextChangeAt: document.nextChangeAt, maxAge: nil)
+        nextChangeAt: document.nextChangeAt, maxAge: nil, locale: channel.language)
     }
     return Outcome(
       source: .fresh(rows), scope: document.scope, nextChangeAt: document.nextChangeAt,
-      maxAge: manifest.maxAge)
+      maxAge: manifest.maxAge, locale: channel.language)
+  }
+
+  /// The channel in the locale the user's languages reach (DESIGN §6), with its URL: the root
+  /// channel itself for its default locale, or for a one-language channel.
+  ///
+  /// A locale's channel that cannot be read (and has no cached copy) falls back to the root's,
+  /// in the default locale: a wall in the default language still protects, where none would not.
+  private func edition(of root: ChannelIndex) async -> (ChannelIndex, URL) {
+    guard let locales = root.locales else { return (root, indexURL) }
+    let locale = LocaleChain.edition(
+      for: languages, available: locales.map(\.locale), defaultLocale: root.language)
+    guard locale != root.language,
+      let entry = locales.first(where: { $0.locale == locale }),
+      let url = URL(string: entry.index, relativeTo: indexURL)?.absoluteURL
+    else { return (root, indexURL) }
+    let localized = await fetch(url) { body in ChannelIndex.decode(body) }
+    guard let channel = localized.document else { return (root, indexURL) }
+    return (channel, url)
   }
 
   /// A document as read: fresh (fetched or revalidated), or the cached copy and why it is not

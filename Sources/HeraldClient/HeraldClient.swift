@@ -61,7 +61,8 @@ public actor HeraldClient {
     self.appVersion = appVersion
     self.configuration = configuration
     reader = ChannelReader(
-      indexURL: indexURL, platform: platform, transport: configuration.transport,
+      indexURL: indexURL, platform: platform, languages: configuration.preferredLanguages,
+      transport: configuration.transport,
       cache: configuration.cache)
     user = userID ?? Self.deviceUser
     accountCreatedAt = accountCreated
@@ -78,7 +79,7 @@ public actor HeraldClient {
     guard let version = Version(appVersion) else {
       let failure = FetchFailure.unreadable("the app version \(appVersion) is not a version")
       last = ChannelReader.Outcome(
-        source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil)
+        source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil, locale: nil)
       return await decide()
     }
     last = await reader.read(version: version, now: now, parsed: parsed)
@@ -127,7 +128,7 @@ public actor HeraldClient {
     }
     state = HeraldState(
       decision: decision, seen: seen, freshness: freshness, manifest: last.scope,
-      nextChangeAt: last.nextChangeAt)
+      nextChangeAt: last.nextChangeAt, locale: last.locale)
     return state
   }
 

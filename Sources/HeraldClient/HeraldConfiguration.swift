@@ -13,18 +13,25 @@ public struct HeraldConfiguration: Sendable {
   /// The longest wait between two polls while the state is observed, whatever the manifest's
   /// `max-age` says (default 5 minutes).
   public var maximumPollInterval: TimeInterval
+  /// The languages the user reads, most preferred first (default: `Locale.preferredLanguages`):
+  /// a channel with several locales serves the first one they reach along the locale chain
+  /// (`fr-CA` reaches `fr`), else its default.
+  public var preferredLanguages: [String]
   /// The shortest wait between two polls (default 30 seconds), so a `max-age=0` cannot make the
   /// app poll in a loop.
   public var minimumPollInterval: TimeInterval
 
   /// The defaults: URLSession with a 10-second limit on the whole exchange and a 5 MB limit on a
-  /// body, documents and seen state on disk, the system clock, polls every 30 s to 5 min.
+  /// body, documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
+  /// device's preferred languages.
   public init(
     timeout: TimeInterval = 10, maximumBodySize: Int = 5_000_000,
     transport: (any HeraldTransport)? = nil, cache: (any ManifestCache)? = nil,
     seenStore: (any SeenStore)? = nil, clock: any HeraldClock = SystemClock(),
-    maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30
+    maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30,
+    preferredLanguages: [String] = Locale.preferredLanguages
   ) {
+    self.preferredLanguages = preferredLanguages
     self.transport =
       transport ?? URLSessionTransport(timeout: timeout, maximumBodySize: maximumBodySize)
     self.cache = cache ?? FileManifestCache()

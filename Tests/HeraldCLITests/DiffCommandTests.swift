@@ -29,6 +29,27 @@ struct DiffCommandTests {
     }
   }
 
+  @Test("--locale shows a locale's words; a wall's translated action label is risky in any locale")
+  func locales() throws {
+    let folder = Fixtures.root.appending(path: "diff/wall-translation")
+    let german = try HeraldProcess.run(
+      ["diff", "--base-dir", "base", "--site", "head", "--locale", "de-AT"] + Self.now, in: folder)
+    #expect(german.status == 0, "\(german.stderr)")
+    #expect(german.stdout.contains("**Wall's words changed** `wall`: the de label"))
+    #expect(german.stdout.contains("actionLabel `Jetzt aktualisieren` → `Später`"))
+    // German readers keep their own title for the strike: the English edit does not reach them.
+    #expect(!german.stdout.contains("Strike on Thursday"))
+    let english = try HeraldProcess.run(
+      ["diff", "--base-dir", "base", "--site", "head"] + Self.now, in: folder)
+    #expect(english.stdout.contains("**Wall's words changed** `wall`"))
+    #expect(english.stdout.contains("title `Strike on Friday` → `Strike on Thursday`"))
+    let refused = try HeraldProcess.run(
+      ["diff", "--base-dir", "base", "--site", "head", "--locale", "german"] + Self.now,
+      in: folder)
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("--locale german is not a BCP 47 language tag"))
+  }
+
   @Test("risky changes name what they do to users")
   func riskyContent() throws {
     let folder = Fixtures.root.appending(path: "diff")

@@ -33,6 +33,27 @@ struct ExplainAndNewTests {
     }
   }
 
+  @Test(
+    "explain --locale reads the locale an app with that language reads, titles and all",
+    arguments: [
+      ("de-AT", "locale: de (what de-AT reaches", "Aktualisieren, um Ihre Tickets zu behalten"),
+      ("fr-CA", "locale: fr-CA", "Mettez à jour pour garder vos billets"),
+      ("ja", "locale: en (what ja reaches", "Update to keep your tickets"),
+    ])
+  func explainLocale(_ locale: String, _ note: String, _ title: String) throws {
+    let site = Fixtures.root.appending(path: "sites/locales").path
+    let result = try HeraldProcess.run(
+      ["explain", "--site", site, "--platform", "ios", "--version", "1.0", "--locale", locale]
+        + Self.now)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(note))
+    #expect(result.stdout.contains("shows:   wall wall \"\(title)\""))
+    let json = try HeraldProcess.run(
+      ["explain", "--site", site, "--platform", "ios", "--version", "1.0", "--format", "json"]
+        + Self.now)
+    #expect(json.stdout.contains("\"locale\": \"en\""), "without --locale: the default")
+  }
+
   @Test("explain's JSON, the account-age gate, and a version that is not a release")
   func explainJSON() throws {
     let result = try HeraldProcess.run(

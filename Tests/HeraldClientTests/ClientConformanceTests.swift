@@ -105,6 +105,8 @@ struct ClientConformanceTests {
     var seen: Set<String> = []
     if case .array(let ids)? = input["seen"] { seen = Set(ids.compactMap(\.string)) }
     let now = try #require(input["now"]?.string.flatMap(Timestamp.init))
+    var languages: [String] = []
+    if case .array(let list)? = input["languages"] { languages = list.compactMap(\.string) }
     let user = "conformance"
     let client = HeraldClient(
       channel: try #require(URL(string: base)), platform: try #require(input["platform"]?.string),
@@ -112,7 +114,8 @@ struct ClientConformanceTests {
       accountCreated: input["accountCreatedAt"]?.string.flatMap(Timestamp.init),
       configuration: HeraldConfiguration(
         transport: MemoryTransport(documents: bodies, faults: responses), cache: cache,
-        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now)))
+        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
+        preferredLanguages: languages))
     return await client.refresh().conformanceJSON
   }
 }

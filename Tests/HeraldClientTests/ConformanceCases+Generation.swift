@@ -13,42 +13,63 @@ extension ConformanceCases {
       throw SiteLoadError.unreadable("the conformance site has errors: \(loaded.diagnostics)")
     }
     var files: [String: JSONValue] = [:]
-    var channels: [String: ChannelManifests] = [:]
+    var channels: [String: [Edition: ChannelManifests]] = [:]
     for (name, time) in nows {
       guard let now = Timestamp(time) else { continue }
-      let manifests = ChannelManifests(site: site, options: BuildOptions(now: now))
-      channels[name] = manifests
       var documents: [String: JSONValue] = [:]
-      for (url, bytes) in manifests.documents() {
-        documents[String(url.dropFirst(manifests.baseURL.count))] = try JSONDecoder().decode(
-          JSONValue.self, from: Data(bytes))
+      var base = ""
+      for edition in Edition.all(site.config) {
+        let manifests = ChannelManifests(
+          site: site, options: BuildOptions(now: now), edition: edition)
+        channels[name, default: [:]][edition] = manifests
+        base = manifests.baseURL
+        for (url, bytes) in manifests.documents() {
+          documents[String(url.dropFirst(manifests.baseURL.count))] = try JSONDecoder().decode(
+            JSONValue.self, from: Data(bytes))
+        }
       }
       files["channels/channel-\(name).json"] = .object([
-        "baseURL": .string(manifests.baseURL), "documents": .object(documents),
+        "baseURL": .string(base), "documents": .object(documents),
       ])
     }
     for spec in specs() {
-      guard let manifests = channels[spec.now] else { continue }
-      files["cases/\(spec.name).json"] = try caseFile(spec, manifests: manifests)
+      guard let editions = channels[spec.now] else { continue }
+      files["cases/\(spec.name).json"] = try caseFile(spec, editions: editions, config: site.config)
     }
     return files
   }
 
+  /// The edition a spec's languages read (DESIGN §6), and whether its own index is readable:
+  /// when it is not, the client reads the root's channel instead.
+  private static func edition(_ spec: Spec, config: SiteConfig) -> Edition {
+    let root = Edition.root(config)
+    guard config.isMultilingual else { return root }
+    let locale = LocaleChain.edition(
+      for: spec.languages, available: config.locales, defaultLocale: config.language)
+    guard locale != config.language else { return root }
+    let index = "api/v1/\(locale)/index.json"
+    if spec.faults[index] != nil && !spec.cached.contains(index) { return root }
+    return .localized(locale)
+  }
+
   /// A case: its inputs and the state DESIGN §5 gives them.
-  private static func caseFile(_ spec: Spec, manifests: ChannelManifests) throws -> JSONValue {
+  private static func caseFile(
+    _ spec: Spec, editions: [Edition: ChannelManifests], config: SiteConfig
+  ) throws -> JSONValue {
+    let edition = edition(spec, config: config)
     guard let now = Timestamp(nows.first { $0.0 == spec.now }?.1 ?? ""),
-      let version = Version(spec.version),
+      let version = Version(spec.version), let manifests = editions[edition],
       let reference = manifests.release(platform: spec.platform, version: version)
     else { throw SiteLoadError.unreadable("bad spec \(spec.name)") }
     let rows = try ManifestDocument.decode(Data(reference.documentBytes)).get().announcements
     let listed =
       manifests.site.config.platform(spec.platform)?.releases.contains(version) ?? false
-    let manifestPath =
-      listed
-      ? "api/v1/\(spec.platform)/\(version.canonical).json" : "api/v1/\(spec.platform)/all.json"
+    let folder = "api/v1/\(edition.api)\(spec.platform)/"
+    let manifestPath = folder + (listed ? "\(version.canonical).json" : "all.json")
     let indexFailed = spec.faults["api/v1/index.json"] != nil
+    let indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
     let source: ManifestSource
-    if indexFailed && !spec.cached.contains("api/v1/index.json") {
+    if !indexRead {
       source = .unavailable(.status(503))
     } else if spec.faults[manifestPath] != nil {
       source =
@@ -68,7 +89,8 @@ extension ConformanceCases {
     var scope: ManifestDocument<ManifestRow>.Scope? = listed ? .release : .all
     if case .unavailable = source { scope = nil }
     let state = HeraldState(
-      decision: decision, seen: seen, freshness: freshness, manifest: scope, nextChangeAt: nil)
+      decision: decision, seen: seen, freshness: freshness, manifest: scope, nextChangeAt: nil,
+      locale: indexRead ? edition.locale : nil)
     return .object([
       "name": .string(spec.name),
       "description": .string(spec.description),
@@ -77,6 +99,7 @@ extension ConformanceCases {
         "platform": .string(spec.platform), "version": .string(spec.version),
         "now": .string(now.rfc3339), "seen": .array(spec.seen.sorted().map(JSONValue.string)),
         "accountCreatedAt": .optional(account?.rfc3339),
+        "languages": .array(spec.languages.map(JSONValue.string)),
       ]),
       "faults": .object(spec.faults),
       "cached": .array(spec.cached.map(JSONValue.string)),

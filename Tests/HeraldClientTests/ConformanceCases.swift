@@ -27,6 +27,8 @@ enum ConformanceCases {
     var now = "n0"
     var seen: [String] = []
     var accountCreatedAt: String?
+    /// The user's languages, most preferred first (none: the channel's default locale).
+    var languages: [String] = []
     /// Faults by document path: `{"status": 500}`, `{"timeout": true}`, `{"network": true}`, or
     /// `{"body": "…"}`.
     var faults: [String: JSONValue] = [:]
@@ -71,8 +73,46 @@ enum ConformanceCases {
             version: version, now: now))
       }
     }
-    specs += seenAndAccountSpecs() + faultSpecs()
+    specs += seenAndAccountSpecs() + faultSpecs() + localeSpecs()
     return specs
+  }
+
+  private static func localeSpecs() -> [Spec] {
+    [
+      Spec(
+        name: "locale-de-wall", description: "de-DE reaches de: the wall in German",
+        version: "1.0", languages: ["de-DE", "en"]),
+      Spec(
+        name: "locale-fr-CA-wall",
+        description: "fr-CA reads fr-CA's channel: the wall's words fall back to fr",
+        version: "1.0", languages: ["fr-CA"]),
+      Spec(
+        name: "locale-fr-CA-takeover", description: "fr-CA's own label on the takeover",
+        version: "2.0.0", languages: ["fr-CA"]),
+      Spec(
+        name: "locale-de-unlisted", description: "an unlisted hotfix is walled in German too",
+        version: "1.0.5", languages: ["de"]),
+      Spec(
+        name: "locale-none-reached", description: "languages the channel lacks: its default",
+        version: "1.0", languages: ["it", "ja"]),
+      Spec(
+        name: "locale-second-choice", description: "the first preference reached wins",
+        version: "2.0.0", languages: ["it", "de"]),
+      Spec(
+        name: "locale-default-preferred", description: "the default locale reads the root",
+        version: "1.0", languages: ["en-GB", "de"]),
+      Spec(
+        name: "locale-index-fails",
+        description: "de's index fails with nothing cached: the default's channel, still walled",
+        version: "1.0", languages: ["de"],
+        faults: ["api/v1/de/index.json": .object(["status": .integer(503)])]),
+      Spec(
+        name: "locale-manifest-cached",
+        description: "de's manifest fails with a copy cached: archive and badge in German",
+        version: "2.0.0", languages: ["de"],
+        faults: ["api/v1/de/ios/2.0.0.json": .object(["network": .bool(true)])],
+        cached: ["api/v1/de/ios/2.0.0.json"]),
+    ]
   }
 
   private static func seenAndAccountSpecs() -> [Spec] {

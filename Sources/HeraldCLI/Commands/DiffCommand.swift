@@ -15,12 +15,15 @@ enum DiffCommand {
       .value("--base-dir", "DIR", "Compare with the site in this folder."),
       SharedOptions.site, SharedOptions.now,
       .value("--format", "markdown|json", "How to print the comparison (default: markdown)."),
+      .value("--locale", "TAG", "Show the records' words in this locale (default: the default)."),
     ],
     discussion: """
       Reads the base through git without touching the working tree or the index, builds both
       models and compares them: new or wider walls, raised severities, kill switches and changed
-      ids first, then what each configured release shows a new user, then the records added,
-      removed and edited. Exits 1 when the working site has errors.
+      ids first (and, in a site with several locales, a wall whose translated action label
+      changed), then what each configured release shows a new user, then the records added,
+      removed and edited, in --locale's words when it is given. Exits 1 when the working site
+      has errors.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -36,6 +39,14 @@ enum DiffCommand {
     }
     let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["markdown", "json"])
     let now = try context.now(arguments.value("--now"))
+    let locale = try arguments.value("--locale").map { text throws(UsageError) in
+      guard let tag = LocaleTag.canonical(text) else {
+        throw UsageError(
+          message: "--locale \(text) is not a BCP 47 language tag",
+          hint: "write a tag such as de or fr-CA")
+      }
+      return tag
+    }
     let (directory, prefix) = context.site(arguments.value("--site"))
     let head: Site
     switch SiteSession.load(directory, prefix: prefix, context: context) {
@@ -61,7 +72,7 @@ enum DiffCommand {
     case .success(let site): base = site
     case .failure(let stopped): return stopped.status
     }
-    let comparison = SiteComparison(base: base, head: head, now: now)
+    let comparison = SiteComparison(base: base, head: head, now: now, locale: locale)
     context.console.writeOut(format == "json" ? comparison.json.document : comparison.markdown)
     return .success
   }

@@ -19,6 +19,7 @@ enum ExplainCommand {
       SharedOptions.now,
       .value("--seen", "ID,…", "Ids the user has already seen."),
       .value("--account-created", "TIME", "When the user's account was created (RFC 3339)."),
+      .value("--locale", "TAG", "The language the user reads (default: the channel's default)."),
       .value("--format", "text|json", "How to print the answer (default: text)."),
     ],
     discussion: """
@@ -28,7 +29,9 @@ enum ExplainCommand {
       folder) the channel is built in memory exactly as herald build writes it, and every
       announcement is listed with the reason it is shown or not. With --channel it asks the
       deployed channel (a CDN, or herald serve); --now still sets the client's clock, and a failed
-      fetch prints the decision the app makes then (it fails open), with exit status 0.
+      fetch prints the decision the app makes then (it fails open), with exit status 0. --locale
+      picks a channel's locale as an app with that preferred language does (fr-CA reaches fr,
+      else the default), and the titles shown are that locale's.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -60,6 +63,14 @@ enum ExplainCommand {
         throw UsageError(message: "--account-created \(error)")
       }
     }
+    let locale = try arguments.value("--locale").map { text throws(UsageError) in
+      guard let tag = LocaleTag.canonical(text) else {
+        throw UsageError(
+          message: "--locale \(text) is not a BCP 47 language tag",
+          hint: "write a tag such as de or fr-CA")
+      }
+      return tag
+    }
     let explanation: Explanation
     if let channelText = arguments.value("--channel") {
       guard arguments.value("--site") == nil else {
@@ -74,7 +85,7 @@ enum ExplainCommand {
       }
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated)
+        accountCreatedAt: accountCreated, locale: locale)
     } else {
       let (directory, prefix) = context.site(arguments.value("--site"))
       let site: Site
@@ -91,7 +102,8 @@ enum ExplainCommand {
       }
       explanation = Explanation(
         site: site, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory)
+        accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory,
+        locale: locale)
     }
     context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
     return .success

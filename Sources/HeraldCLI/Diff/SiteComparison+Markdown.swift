@@ -66,6 +66,7 @@ extension SiteComparison {
     switch code {
     case "new-wall": return "New wall"
     case "wider-wall": return "Wider wall"
+    case "wall-words-changed": return "Wall's words changed"
     case "severity-raised": return "Severity raised"
     case "switched-off": return "Switched off"
     case "switched-on": return "Switched on"

@@ -72,9 +72,13 @@ struct SiteComparison {
       && releases.isEmpty)
   }
 
-  /// Compares two sites at a time.
-  init(base: Site, head: Site, now: Timestamp) {
+  /// Compares two sites at a time; with a locale, the records' words are that locale's (as an
+  /// app whose user reads it gets them).
+  init(base original: Site, head changed: Site, now: Timestamp, locale: String? = nil) {
     self.now = now
+    let wallWords = Self.wallWordRisks(base: original, head: changed)
+    let base = Self.edition(of: original, for: locale)
+    let head = Self.edition(of: changed, for: locale)
     var baseByID: [String: Announcement] = [:]
     for announcement in base.announcements { baseByID[announcement.id] = announcement }
     var headByID: [String: Announcement] = [:]
@@ -147,8 +151,10 @@ struct SiteComparison {
       risks.append(
         Risk(code: "removed", id: announcement.id, detail: "dropped from every output"))
     }
+    risks += wallWords
     let order = [
-      "new-wall", "wider-wall", "severity-raised", "switched-off", "switched-on", "id-changed",
+      "new-wall", "wider-wall", "wall-words-changed", "severity-raised", "switched-off",
+      "switched-on", "id-changed",
       "removed",
     ]
     self.risks = risks.enumerated().sorted { left, right in
@@ -158,6 +164,41 @@ struct SiteComparison {
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     releases = Self.releaseChanges(base: base, head: head, now: now)
+  }
+
+  /// A site in the words a reader of `locale` gets (itself without one).
+  static func edition(of site: Site, for locale: String?) -> Site {
+    guard let locale, site.config.isMultilingual else { return site }
+    let reached = LocaleChain.edition(
+      for: [locale], available: site.config.locales, defaultLocale: site.config.language)
+    return reached == site.config.language ? site : Edition.localized(reached).site(site)
+  }
+
+  /// A wall whose action label changed in a locale other than the default: the words on its one
+  /// way out, which a reviewer who does not read the language would not catch.
+  static func wallWordRisks(base: Site, head: Site) -> [Risk] {
+    var before: [String: Announcement] = [:]
+    for announcement in base.announcements { before[announcement.id] = announcement }
+    var risks: [Risk] = []
+    for wall in head.announcements where !walledReleases(wall, in: head).isEmpty {
+      guard let old = before[wall.id] else { continue }
+      for locale in head.config.otherLocales {
+        let new = wall.localized(to: locale, defaultLocale: head.config.language)
+        let previous = old.localized(to: locale, defaultLocale: base.config.language)
+        // A change of the default label shows as an edit; this is the translation's own change.
+        guard new.actionLabel != previous.actionLabel,
+          new.actionLabel != wall.actionLabel || previous.actionLabel != old.actionLabel
+        else { continue }
+        risks.append(
+          Risk(
+            code: "wall-words-changed", id: wall.id,
+            detail: "the \(locale) label of the wall's action is now "
+              + "\"\(new.actionLabel ?? new.kind.defaultActionLabel)\" (was \""
+              + "\(previous.actionLabel ?? previous.kind.defaultActionLabel)\"): it is the only"
+              + " way out for \(locale) readers; have someone who reads it check"))
+      }
+    }
+    return risks
   }
 
   /// The configured releases a record walls, as `platform version` pairs.

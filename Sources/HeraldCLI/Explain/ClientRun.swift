@@ -16,29 +16,32 @@ struct ClientRun: Sendable {
   /// Decides for a local site at a time.
   static func local(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?
+    accountCreatedAt: Timestamp?, languages: [String] = []
   ) -> ClientRun {
-    let manifests = ChannelManifests(site: site, options: BuildOptions(now: now))
-    let documents = manifests.documents().mapValues { Data($0) }
-    let channel = URL(string: manifests.baseURL) ?? URL(fileURLWithPath: "/")
+    let options = BuildOptions(now: now)
+    let documents = ChannelManifests.documents(site: site, options: options).mapValues { Data($0) }
+    let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
     return run(
       channel: channel, transport: MemoryTransport(documents: documents), platform: platform,
-      version: version, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+      version: version, now: now, seen: seen, accountCreatedAt: accountCreatedAt,
+      languages: languages)
   }
 
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
   static func remote(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?
+    accountCreatedAt: Timestamp?, languages: [String] = []
   ) -> ClientRun {
     run(
       channel: channel, transport: URLSessionTransport(), platform: platform, version: version,
-      now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+      now: now, seen: seen, accountCreatedAt: accountCreatedAt, languages: languages)
   }
 
+  /// Decides as an app whose user reads `languages` (none: the channel's default locale, so
+  /// that the answer never depends on the machine herald runs on).
   private static func run(
     channel: URL, transport: any HeraldTransport, platform: String, version: Version,
-    now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?
+    now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?, languages: [String]
   ) -> ClientRun {
     let user = "explain"
     let client = HeraldClient(
@@ -46,7 +49,8 @@ struct ClientRun: Sendable {
       accountCreated: accountCreatedAt,
       configuration: HeraldConfiguration(
         transport: transport, cache: MemoryManifestCache(),
-        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now)))
+        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
+        preferredLanguages: languages))
     return waitFor {
       let state = await client.refresh()
       return ClientRun(state: state, decision: await client.decision())

@@ -8,7 +8,7 @@ extension Explanation {
     let who = seen.isEmpty ? "nothing seen" : "seen: " + seen.sorted().joined(separator: ", ")
     let account = accountCreatedAt.map { ", account created \($0)" } ?? ""
     lines.append("\(platform) \(version) at \(now) (\(who)\(account)), from \(origin)")
-    for note in [readNote, failureNote].compactMap({ $0 }) { lines.append(note) }
+    for note in [localeNote, readNote, failureNote].compactMap({ $0 }) { lines.append(note) }
     lines.append("")
     if let shown = run.decision.shown {
       lines.append("shows:   \(shown.shape) \(shown.row.id) \"\(shown.row.title.visibleControls)\"")
@@ -48,6 +48,7 @@ extension Explanation {
       "dialog": id(decision.dialog), "strip": id(decision.strip),
       "badge": .integer(decision.badge),
       "archive": .array(decision.archive.map { .string($0.id) }),
+      "locale": .optional(run.state.locale),
       "announcements": .array(
         records.map { record in
           .object([

@@ -15,6 +15,8 @@ struct Explanation {
   let seen: Set<String>
   /// When the account was created, if given.
   let accountCreatedAt: Timestamp?
+  /// The locale asked for with `--locale`, if any.
+  let requestedLocale: String?
   /// Where the channel came from: a site folder, or a deployed channel's URL.
   let origin: String
   /// The client's decision.
@@ -54,7 +56,7 @@ struct Explanation {
   /// else the reason the build's rule (the same one) left it out.
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, origin: String
+    accountCreatedAt: Timestamp?, origin: String, locale: String? = nil
   ) {
     self.platform = platform
     self.version = version
@@ -62,9 +64,10 @@ struct Explanation {
     self.seen = seen
     self.accountCreatedAt = accountCreatedAt
     self.origin = origin
+    requestedLocale = locale
     run = ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt)
+      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [])
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
     let delivery = ChannelDelivery(site: site, now: now)
@@ -81,7 +84,7 @@ struct Explanation {
   /// The answer for a deployed channel: the rows the app read, each with its verdict.
   init(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?
+    accountCreatedAt: Timestamp?, locale: String? = nil
   ) {
     self.platform = platform
     self.version = version
@@ -89,10 +92,20 @@ struct Explanation {
     self.seen = seen
     self.accountCreatedAt = accountCreatedAt
     origin = channel.absoluteString
+    requestedLocale = locale
     run = ClientRun.remote(
       channel: channel, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt)
+      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [])
     records = run.decision.verdicts.map { ($0.id, .decided($0.outcome)) }
+  }
+
+  /// Which locale's words the app read, when one was asked for.
+  var localeNote: String? {
+    guard let requestedLocale, let locale = run.state.locale else { return nil }
+    return requestedLocale == locale
+      ? "locale: \(locale)"
+      : "locale: \(locale) (what \(requestedLocale) reaches along the chain: itself, its"
+        + " language, the channel's default)"
   }
 
   /// Which document the app read, in words.

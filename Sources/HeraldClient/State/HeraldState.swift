@@ -21,6 +21,9 @@ public struct HeraldState: Sendable, Hashable {
   public let manifest: ManifestDocument<ManifestRow>.Scope?
   /// When the rows change by themselves next (a message goes live or expires), if ever.
   public let nextChangeAt: Timestamp?
+  /// The locale whose words the messages are in (the channel's locale that the device's
+  /// preferred languages reach, else its default), or nil when nothing was read.
+  public let locale: String?
 
   /// A message of the archive and whether this user has seen it.
   public struct ArchiveEntry: Sendable, Hashable, Identifiable {
@@ -45,7 +48,7 @@ public struct HeraldState: Sendable, Hashable {
   /// Nothing to show, before anything was fetched.
   public static let empty = HeraldState(
     wall: nil, interruption: nil, badge: 0, archive: [],
-    freshness: .unavailable(.notFetched), manifest: nil, nextChangeAt: nil)
+    freshness: .unavailable(.notFetched), manifest: nil, nextChangeAt: nil, locale: nil)
 }
 
 /// The interruption an app shows when there is no wall, by severity.
@@ -78,8 +81,9 @@ extension HeraldState {
   /// The state an app renders from a decision.
   package init(
     decision: ClientDecision, seen: Set<String>, freshness: Freshness,
-    manifest: ManifestDocument<ManifestRow>.Scope?, nextChangeAt: Timestamp?
+    manifest: ManifestDocument<ManifestRow>.Scope?, nextChangeAt: Timestamp?, locale: String?
   ) {
+    self.locale = locale
     wall = decision.wall.map(HeraldMessage.init(row:))
     switch decision.shown {
     case .takeover(let row)?: interruption = .takeover(HeraldMessage(row: row))

@@ -79,6 +79,20 @@ public struct ChannelManifests: Sendable {
     return documents
   }
 
+  /// Every edition's documents under `api/v1/` by absolute URL, as `herald build` writes them:
+  /// one edition's for a one-language site, and for a site with several locales each locale's
+  /// too, so a reader with preferred languages finds what the CDN would give it.
+  public static func documents(site: Site, options: BuildOptions) -> [String: [UInt8]] {
+    var documents: [String: [UInt8]] = [:]
+    for edition in Edition.all(site.config) {
+      documents.merge(ChannelManifests(site: site, options: options, edition: edition).documents())
+      {
+        first, _ in first
+      }
+    }
+    return documents
+  }
+
   /// The base URL every document's URL starts with.
   public var baseURL: String { urls.base }
 }

@@ -61,9 +61,21 @@ export interface HeraldClientOptions {
   maximumPollInterval?: number;
   /** The shortest wait between polls, in ms (default 30 s). */
   minimumPollInterval?: number;
+  /**
+   * The languages the user reads, most preferred first (default: the browser's
+   * `navigator.languages`; in React Native pass them, e.g. from expo-localization). A channel with
+   * several locales serves the first one they reach (`fr-CA` reaches `fr`), else its default.
+   */
+  preferredLanguages?: readonly string[];
 }
 
 const deviceUser = "_device";
+
+/** The browser's languages, most preferred first; none where there is no navigator (Node, React Native). */
+function browserLanguages(): readonly string[] {
+  const navigator = (globalThis as { navigator?: { languages?: readonly string[] } }).navigator;
+  return navigator?.languages ?? [];
+}
 
 /** The account's creation instant; text that is not RFC 3339, or an invalid Date, is a programming error. */
 function instant(value: Date | string | null | undefined): Timestamp | null {
@@ -106,7 +118,13 @@ export class HeraldClient {
     const transport =
       options.transport ??
       fetchTransport({ timeout: options.timeout, maximumBodySize: options.maximumBodySize });
-    this.reader = new ChannelReader(indexURL(options.channel), options.platform, transport, this.storage);
+    this.reader = new ChannelReader(
+      indexURL(options.channel),
+      options.platform,
+      options.preferredLanguages ?? browserLanguages(),
+      transport,
+      this.storage,
+    );
   }
 
   /** The state as last decided (stable between changes, as useSyncExternalStore requires). */
@@ -148,6 +166,7 @@ export class HeraldClient {
         scope: null,
         nextChangeAt: null,
         maxAge: null,
+        locale: null,
       };
     } else {
       this.last = await this.reader.read(version, this.clock.now());
@@ -180,7 +199,7 @@ export class HeraldClient {
     const seen = await readSeen(this.storage, this.user);
     const source: ManifestSource = this.last.source;
     const decision = decide(source, this.clock.now(), seen, this.accountCreatedAt);
-    const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt);
+    const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt, this.last.locale);
     if (!sameState(next, this.state)) {
       this.state = next;
       for (const listener of [...this.listeners]) listener();

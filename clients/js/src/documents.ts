@@ -37,6 +37,10 @@ export interface ManifestDocument {
 
 /** The channel, api/v1/index.json. */
 export interface ChannelIndex {
+  /** The locale of the channel's words (BCP 47). */
+  readonly language: string;
+  /** Every locale's own channel, the default first, when the channel has several locales. */
+  readonly locales: readonly { readonly locale: string; readonly index: string }[] | null;
   readonly nextChangeAt: Timestamp | null;
   readonly platforms: Readonly<
     Record<string, { readonly all: string; readonly releases: readonly { version: string; manifest: string }[] }>
@@ -198,9 +202,22 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
         }),
       };
     }
+    let locales: { locale: string; index: string }[] | null = null;
+    if (document.locales !== undefined && document.locales !== null) {
+      if (!Array.isArray(document.locales)) throw new Error("locales is not a list");
+      locales = document.locales.map((entry) => {
+        if (!isObject(entry)) throw new Error("a locale is not an object");
+        return { locale: requiredString(entry, "locale"), index: requiredString(entry, "index") };
+      });
+    }
     return {
       ok: true,
-      value: { nextChangeAt: optional(document, "nextChangeAt", timestamp), platforms },
+      value: {
+        language: requiredString(document, "language"),
+        locales,
+        nextChangeAt: optional(document, "nextChangeAt", timestamp),
+        platforms,
+      },
     };
   } catch (error) {
     return { ok: false, failure: { kind: "unreadable", reason: String(error) } };

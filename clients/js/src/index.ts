@@ -6,6 +6,7 @@ export { decide, rowsFor } from "./decision.js";
 export type { Decision, ManifestSource } from "./decision.js";
 export { classifyAction, conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./state.js";
 export type { HeraldAction, HeraldMessage, HeraldState, JSONValue } from "./state.js";
+export { canonicalLocale, editionFor, localeFallbacks } from "./locale.js";
 export { memoryStorage } from "./storage.js";
 export type { StorageAdapter } from "./storage.js";
 export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";

@@ -1,4 +1,5 @@
-import { decodeChannel, decodeManifest, Decoded, FetchFailure, ManifestDocument } from "./documents.js";
+import { ChannelIndex, decodeChannel, decodeManifest, Decoded, FetchFailure, ManifestDocument } from "./documents.js";
+import { editionFor } from "./locale.js";
 import { ManifestSource, rowsFor } from "./decision.js";
 import { readCached, StorageAdapter, writeCached } from "./storage.js";
 import { Timestamp } from "./timestamp.js";
@@ -11,6 +12,8 @@ export interface ReadOutcome {
   readonly scope: "release" | "all" | null;
   readonly nextChangeAt: Timestamp | null;
   readonly maxAge: number | null;
+  /** The locale of the rows' words; null when no channel was read. */
+  readonly locale: string | null;
 }
 
 /** The index URL of a channel given by its base URL or by its index.json itself. */
@@ -37,20 +40,31 @@ export class ChannelReader {
   constructor(
     private readonly index: string,
     private readonly platform: string,
+    private readonly languages: readonly string[],
     private readonly transport: HeraldTransport,
     private readonly storage: StorageAdapter,
   ) {}
 
   async read(version: Version, now: Timestamp): Promise<ReadOutcome> {
+    const index = await this.fetch(this.index, (body) => decodeChannel(body));
+    if (index.document === null) {
+      return {
+        source: { kind: "unavailable", failure: index.failure ?? { kind: "not-fetched" } },
+        scope: null,
+        nextChangeAt: null,
+        maxAge: null,
+        locale: null,
+      };
+    }
+    const [channel, channelURL] = await this.edition(index.document);
     const none = (failure: FetchFailure): ReadOutcome => ({
       source: { kind: "unavailable", failure },
       scope: null,
       nextChangeAt: null,
       maxAge: null,
+      locale: channel.language,
     });
-    const index = await this.fetch(this.index, (body) => decodeChannel(body));
-    if (index.document === null) return none(index.failure ?? { kind: "not-fetched" });
-    const platform = index.document.platforms[this.platform];
+    const platform = channel.platforms[this.platform];
     if (platform === undefined) {
       return none({ kind: "unreadable", reason: `the channel has no platform ${this.platform}` });
     }
@@ -60,7 +74,7 @@ export class ChannelReader {
     });
     let url: string;
     try {
-      url = new URL(release?.manifest ?? platform.all, this.index).href;
+      url = new URL(release?.manifest ?? platform.all, channelURL).href;
     } catch {
       return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
     }
@@ -75,7 +89,32 @@ export class ChannelReader {
       scope: manifest.document.scope,
       nextChangeAt: manifest.document.nextChangeAt,
       maxAge: manifest.failure === null ? manifest.maxAge : null,
+      locale: channel.language,
     };
+  }
+
+  /**
+   * The channel in the locale the user's languages reach, with its URL: the root channel for its
+   * default locale or a one-language channel. A locale's channel that cannot be read (nor its
+   * cached copy) falls back to the root's: a wall in the default language still protects.
+   */
+  private async edition(root: ChannelIndex): Promise<[ChannelIndex, string]> {
+    if (root.locales === null) return [root, this.index];
+    const locale = editionFor(
+      this.languages,
+      root.locales.map((entry) => entry.locale),
+      root.language,
+    );
+    const entry = root.locales.find((candidate) => candidate.locale === locale);
+    if (locale === root.language || entry === undefined) return [root, this.index];
+    let url: string;
+    try {
+      url = new URL(entry.index, this.index).href;
+    } catch {
+      return [root, this.index];
+    }
+    const localized = await this.fetch(url, (body) => decodeChannel(body));
+    return localized.document === null ? [root, this.index] : [localized.document, url];
   }
 
   /** A manifest parsed once per URL and text, so a 304 costs no parse. */

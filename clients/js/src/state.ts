@@ -32,6 +32,11 @@ export interface HeraldState {
   readonly manifest: "release" | "all" | null;
   /** When the rows change by themselves next (a message goes live or expires), if ever. */
   readonly nextChangeAt: Timestamp | null;
+  /**
+   * The locale of the messages' words (the one the preferred languages reach, else the channel's
+   * default); null when nothing was read.
+   */
+  readonly locale: string | null;
 }
 
 /** Nothing to show, before anything was fetched. */
@@ -44,6 +49,7 @@ export const emptyState: HeraldState = {
   failure: { kind: "not-fetched" },
   manifest: null,
   nextChangeAt: null,
+  locale: null,
 };
 
 /** The label an action gets when the record gives none. */
@@ -86,6 +92,7 @@ export function stateOf(
   seen: ReadonlySet<string>,
   manifest: "release" | "all" | null,
   nextChangeAt: Timestamp | null,
+  locale: string | null,
 ): HeraldState {
   return {
     wall: decision.wall === null ? null : message(decision.wall),
@@ -99,6 +106,7 @@ export function stateOf(
     failure: source.kind === "fresh" ? null : source.failure,
     manifest: source.kind === "unavailable" ? null : manifest,
     nextChangeAt: source.kind === "unavailable" ? null : nextChangeAt,
+    locale,
   };
 }
 
@@ -129,6 +137,7 @@ export function conformanceValue(state: HeraldState): JSONValue {
     archive: state.archive.map((entry) => ({ id: entry.message.id, seen: entry.seen })),
     freshness: state.freshness,
     manifest: state.manifest,
+    locale: state.locale,
   };
 }
 

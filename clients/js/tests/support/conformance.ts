@@ -19,6 +19,7 @@ export interface ConformanceCase {
     readonly now: string;
     readonly seen: readonly string[];
     readonly accountCreatedAt: string | null;
+    readonly languages: readonly string[];
   };
   readonly faults: Readonly<Record<string, { status?: number; timeout?: boolean; network?: boolean; body?: string }>>;
   readonly cached: readonly string[];
@@ -97,6 +98,7 @@ export async function runCase(
     storage,
     transport: network?.transport ?? memoryTransport(documents, faults),
     clock: fixedClock(now),
+    preferredLanguages: test.input.languages,
   });
   return writeJSON(conformanceValue(await client.refresh()));
 }
