@@ -122,6 +122,26 @@ struct ServeCommandTests {
     #expect(terminal.contains("still serving the last good build"))
   }
 
+  @Test("serves every locale's pages and manifests, and rebuilds when a translation file changes")
+  func locales() async throws {
+    let site = try TemporaryDirectory()
+    let fixture = Fixtures.root.appending(path: "sites/locales")
+    for file in [
+      "herald.yaml", "content/announcements/wall.md", "content/announcements/strike.json",
+    ] {
+      try site.write(file, try String(contentsOf: fixture.appending(path: file), encoding: .utf8))
+    }
+    let server = try Server(site: site.url)
+    #expect(try await server.get("de/").1.contains("Aktualisieren, um Ihre Tickets zu behalten"))
+    #expect(try await server.get("api/v1/de/ios/1.0.0.json").1.contains("Streik am Freitag"))
+    let french = "content/announcements/wall.fr-CA.md"
+    let generation = try await server.generation()
+    try site.write(french, "---\ntitle: Mettez à jour\n---\nLa version 1 est finie.\n")
+    _ = try await server.waitForBuild(after: generation)
+    #expect(try await server.get("fr-CA/announcements/wall/").1.contains(">Mettez à jour</h1>"))
+    #expect(server.interrupt() == 0)
+  }
+
   @Test("Ctrl-C stops within a second while pages wait to reload")
   func quickStop() async throws {
     let site = try TemporaryDirectory()
