@@ -11,6 +11,14 @@ extension FuzzTarget {
     let decoded = RecordFileReader(config: siteConfig).read(bytes, file: file, format: .markdown)
     checkPositions(decoded.diagnostics, file: file, lineCount: lineCount(bytes))
     if let announcement = decoded.announcement { checkAccepted(announcement) }
+    // The same bytes as a translation file: every problem placed, only words kept.
+    let translationFile = "content/announcements/fuzz.de.md"
+    let translation = RecordFileReader(config: siteConfig).readTranslation(
+      bytes, file: translationFile, id: "fuzz", locale: "de")
+    checkPositions(translation.diagnostics, file: translationFile, lineCount: lineCount(bytes))
+    if let body = translation.translation?.body {
+      checkHTML(BodyHTMLWriter(deepLinkSchemes: siteConfig.deepLinkSchemes).html(body))
+    }
   }
 
   /// A JSON record: the same, and JSON that herald accepts is JSON (Foundation accepts it too).
@@ -48,7 +56,17 @@ extension FuzzTarget {
     if let minimum = announcement.range.minimum, let maximum = announcement.range.maximum {
       precondition(minimum <= maximum, "an inverted range was accepted")
     }
-    checkHTML(BodyHTMLWriter(deepLinkSchemes: siteConfig.deepLinkSchemes).html(announcement.body))
+    let writer = BodyHTMLWriter(deepLinkSchemes: siteConfig.deepLinkSchemes)
+    checkHTML(writer.html(announcement.body))
+    for locale in siteConfig.locales {
+      let localized = announcement.localized(to: locale, defaultLocale: siteConfig.language)
+      precondition(
+        localized.id == announcement.id && localized.range == announcement.range
+          && localized.blocking == announcement.blocking && localized.action == announcement.action,
+        "a translation changed a fact")
+      precondition(!localized.title.isEmpty, "an empty translated title was accepted")
+      checkHTML(writer.html(localized.body))
+    }
   }
 
   /// HTML written from a body holds only herald's own tags and no script or unsafe link.

@@ -37,14 +37,19 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
 
   /// The configuration records are checked against: two platforms with releases and store URLs,
   /// and a deep-link scheme, so the platform and wall rules all run.
-  static let siteConfig = SiteConfig(
-    title: "Fuzz", baseURL: "https://fuzz.example/", author: "Fuzz",
-    platforms: [
-      PlatformSettings(
-        key: "ios", store: "https://apps.example/fuzz",
-        releases: ["1.8.0", "1.9.0", "1.10.0", "2.0.0"].compactMap(Version.init)),
-      PlatformSettings(key: "android", releases: ["1.9.0", "2.0.0"].compactMap(Version.init)),
-    ], deepLinkSchemes: ["fuzz"])
+  static let siteConfig: SiteConfig = {
+    var config = SiteConfig(
+      title: "Fuzz", baseURL: "https://fuzz.example/", author: "Fuzz",
+      platforms: [
+        PlatformSettings(
+          key: "ios", store: "https://apps.example/fuzz",
+          releases: ["1.8.0", "1.9.0", "1.10.0", "2.0.0"].compactMap(Version.init)),
+        PlatformSettings(key: "android", releases: ["1.9.0", "2.0.0"].compactMap(Version.init)),
+      ], deepLinkSchemes: ["fuzz"])
+    // Several locales, so that translations (inline and in their own files) are read too.
+    config.locales = ["en", "de", "fr-CA"]
+    return config
+  }()
 
   /// The text of the bytes when they are UTF-8 (herald reads only UTF-8 text).
   static func text(_ bytes: [UInt8]) -> String? { String(validating: bytes, as: UTF8.self) }
