@@ -49,7 +49,12 @@ public struct SiteWatcher: Sendable {
     while !stop() {
       let spell = listening ? eventQuiet : quiet
       if let events, listening {
-        if looked { _ = events.wait(timeout: changedAt == nil ? interval : spell) }
+        if looked {
+          let woken = events.wait(timeout: changedAt == nil ? interval : spell)
+          // A change seen, then a quiet spell without one event: nothing more was written, and
+          // whatever an event missed is seen by the next call's first look.
+          if !woken, changedAt != nil { return previous }
+        }
       } else {
         Thread.sleep(forTimeInterval: interval)
       }
