@@ -39,14 +39,7 @@ enum DiffCommand {
     }
     let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["markdown", "json"])
     let now = try context.now(arguments.value("--now"))
-    let locale = try arguments.value("--locale").map { text throws(UsageError) in
-      guard let tag = LocaleTag.canonical(text) else {
-        throw UsageError(
-          message: "--locale \(text) is not a BCP 47 language tag",
-          hint: "write a tag such as de or fr-CA")
-      }
-      return tag
-    }
+    let locale = try SharedOptions.locale(arguments)
     let (directory, prefix) = context.site(arguments.value("--site"))
     let head: Site
     switch SiteSession.load(directory, prefix: prefix, context: context) {

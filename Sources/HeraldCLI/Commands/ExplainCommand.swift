@@ -63,14 +63,7 @@ enum ExplainCommand {
         throw UsageError(message: "--account-created \(error)")
       }
     }
-    let locale = try arguments.value("--locale").map { text throws(UsageError) in
-      guard let tag = LocaleTag.canonical(text) else {
-        throw UsageError(
-          message: "--locale \(text) is not a BCP 47 language tag",
-          hint: "write a tag such as de or fr-CA")
-      }
-      return tag
-    }
+    let locale = try SharedOptions.locale(arguments)
     let explanation: Explanation
     if let channelText = arguments.value("--channel") {
       guard arguments.value("--site") == nil else {

@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Options that several commands share, written once so their help reads the same everywhere.
 enum SharedOptions {
   /// `--site DIR`.
@@ -12,4 +14,15 @@ enum SharedOptions {
   /// `--no-cache`.
   static let noCache = OptionSpec.flag(
     "--no-cache", "Neither use nor update the build cache (read and render everything).")
+
+  /// `--locale TAG`, in its canonical form; a text that is not a tag is a usage error.
+  static func locale(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    guard let text = arguments.value("--locale") else { return nil }
+    guard let tag = LocaleTag.canonical(text) else {
+      throw UsageError(
+        message: "--locale \(text) is not a BCP 47 language tag",
+        hint: "write a tag such as de or fr-CA")
+    }
+    return tag
+  }
 }
