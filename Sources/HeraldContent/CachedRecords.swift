@@ -1,53 +1,79 @@
 import HeraldCore
 import HeraldFiles
 
-/// The records of a cache for one configuration of a site (records are read in the light of
-/// herald.yaml, so another herald.yaml is another set of entries).
+/// What the build cache keeps for one file of the announcements folder: a record, or a
+/// translation file's words.
+protocol CachedFileValue: Sendable {
+  /// Names the kind in cache keys, so that two kinds never share an entry.
+  static var cacheKind: String { get }
+  /// The value in the cache's byte form.
+  var binary: [UInt8] { get }
+  /// Reads a value back from its byte form; `key` is the fingerprint it was kept under.
+  static func cached(_ bytes: UnsafeRawBufferPointer, key: Fingerprint) throws(BinaryFormatError)
+    -> Self
+  /// The value marked with the fingerprint it is kept under.
+  func keyed(_ key: Fingerprint) -> Self
+}
+
+extension DecodedRecord: CachedFileValue {
+  static let cacheKind = "record"
+
+  static func cached(_ bytes: UnsafeRawBufferPointer, key: Fingerprint) throws(BinaryFormatError)
+    -> DecodedRecord
+  {
+    try DecodedRecord(binary: bytes, key: key)
+  }
+}
+
+/// The records and translations of a cache for one configuration of a site (both are read in the
+/// light of herald.yaml, so another herald.yaml is another set of entries).
 struct CachedRecords: Sendable {
   let cache: any RecordCache
   /// The fingerprint of herald.yaml.
   let configuration: Fingerprint
 
-  /// The record of a file whose metadata is as it was when it was last read, without reading it.
-  func unchanged(file: String, path: String) -> (DecodedRecord, RecordFileState)? {
+  /// The value of a file whose metadata is as it was when it was last read, without reading it.
+  func unchanged<Value: CachedFileValue>(file: String, path: String) -> (Value, RecordFileState)? {
     guard let signature = FileSignature.of(path),
       let content = cache.fingerprint(file: file, signature: signature)
     else { return nil }
-    let key = key(file: file, content: content)
-    guard let record = kept(key) else { return nil }
+    let key = key(Value.self, file: file, content: content)
+    guard let record: Value = kept(key) else { return nil }
     return (
       record, RecordFileState(file: file, signature: signature, content: content, record: key)
     )
   }
 
-  /// The record of bytes just read: the kept one when the same bytes were parsed before, else
+  /// The value of bytes just read: the kept one when the same bytes were parsed before, else
   /// `parse`'s, which is kept.
-  func record(
-    file: String, bytes: [UInt8], signature: FileSignature, parse: () -> DecodedRecord
-  ) -> (DecodedRecord, RecordFileState) {
+  func value<Value: CachedFileValue>(
+    file: String, bytes: [UInt8], signature: FileSignature, parse: () -> Value
+  ) -> (Value, RecordFileState) {
     var hasher = cache.hasher()
     hasher.combine("file")
     hasher.combine(bytes)
     let content = hasher.finalize()
-    let key = key(file: file, content: content)
+    let key = key(Value.self, file: file, content: content)
     let state = RecordFileState(file: file, signature: signature, content: content, record: key)
-    if let record = kept(key) { return (record, state) }
+    if let record: Value = kept(key) { return (record, state) }
     let record = parse().keyed(key)
     cache.keep(record.binary, for: key)
     return (record, state)
   }
 
-  /// What a record is kept under: the file's path and bytes, and herald.yaml.
-  private func key(file: String, content: Fingerprint) -> Fingerprint {
+  /// What a value is kept under: its kind, the file's path and bytes, and herald.yaml.
+  private func key<Value: CachedFileValue>(_ kind: Value.Type, file: String, content: Fingerprint)
+    -> Fingerprint
+  {
     var hasher = cache.hasher()
-    hasher.combine("record")
+    hasher.combine(Value.cacheKind)
     hasher.combine(file)
     hasher.combine(content)
     hasher.combine(configuration)
     return hasher.finalize()
   }
 
-  private func kept(_ key: Fingerprint) -> DecodedRecord? {
-    cache.withEntry(key) { try? DecodedRecord(binary: $0, key: key) } ?? nil
+  private func kept<Value: CachedFileValue>(_ key: Fingerprint) -> Value? {
+    cache.withEntry(key) { try? Value.cached($0, key: key) } ?? nil
   }
 }

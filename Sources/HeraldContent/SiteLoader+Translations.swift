@@ -1,39 +1,33 @@
 import HeraldCore
-import HeraldFiles
 
 extension SiteLoader {
-  /// Reads every translation file and adds its words to the record with its id; returns the
-  /// files' problems: their own, a fact that belongs in the record, a record that does not exist,
-  /// a locale translated twice.
+  /// Reads every translation file (through the cache, as records are read) and adds its words to
+  /// the record with its id; returns the files' problems (their own, a fact that belongs in the
+  /// record, a record that does not exist, a locale translated twice) and what the cache keeps.
   func merge(
-    _ entries: [TranslationEntry], into records: inout [DecodedRecord], reader: RecordFileReader
-  ) -> [Diagnostic] {
-    guard !entries.isEmpty else { return [] }
+    _ entries: [TranslationEntry], into records: inout [DecodedRecord],
+    reader: RecordFileReader, cached: CachedRecords?
+  ) -> (diagnostics: [Diagnostic], files: [RecordFileState]) {
+    guard !entries.isEmpty else { return ([], []) }
     var byID: [String: Int] = [:]
     for (index, record) in records.enumerated() {
       if let id = record.id?.text, byID[id] == nil { byID[id] = index }
     }
-    let read = entries.concurrentMap { entry -> (TranslationFile, [UInt8]) in
-      let file = Self.announcementsFolder + "/" + entry.name
-      switch FileSystem.readRegular(entry.path) {
-      case .success(let bytes):
-        return (
-          reader.readTranslation(bytes, file: file, id: entry.id, locale: entry.locale), bytes
-        )
-      case .failure(let error):
-        let problem = Diagnostic(
-          file: file, position: .start, code: .unreadableFile,
-          message: "the file cannot be read: \(error.reason)", hint: "check the file's permissions")
-        return (
+    let read = entries.concurrentMap { entry in
+      load(
+        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, cached: cached,
+        parse: { bytes, file in
+          reader.readTranslation(bytes, file: file, id: entry.id, locale: entry.locale)
+        },
+        unreadable: {
           TranslationFile(
-            file: file, id: entry.id, locale: entry.locale, translation: nil, facts: [],
-            diagnostics: [problem]), []
-        )
-      }
+            file: $0.file, id: entry.id, locale: entry.locale, translation: nil, facts: [],
+            diagnostics: [$0])
+        })
     }
     var diagnostics: [Diagnostic] = []
-    var added: [Int: [(TranslationFile, [UInt8])]] = [:]
-    for (translation, bytes) in read {
+    var added: [Int: [(TranslationFile, RecordFileState?)]] = [:]
+    for (translation, state) in read {
       diagnostics += translation.diagnostics
       guard let index = byID[translation.id] else {
         diagnostics.append(
@@ -60,30 +54,32 @@ extension SiteLoader {
             hint: "keep one of the two"))
         continue
       }
-      added[index, default: []].append((translation, bytes))
+      added[index, default: []].append((translation, state))
     }
     for (index, files) in added {
       records[index] = records[index].adding(files, hasher: cache?.hasher())
     }
-    return diagnostics
+    return (diagnostics, read.compactMap(\.1))
   }
 }
 
 extension DecodedRecord {
-  /// The record with the words of its translation files, keyed by its own file and theirs.
-  fileprivate func adding(_ files: [(TranslationFile, [UInt8])], hasher: SipHasher?)
+  /// The record with the words of its translation files, keyed by its own file and theirs (the
+  /// fingerprints of their bytes, which the cache took).
+  fileprivate func adding(_ files: [(TranslationFile, RecordFileState?)], hasher: SipHasher?)
     -> DecodedRecord
   {
     guard let announcement else { return self }
     var more: [String: Translation] = [:]
     for (file, _) in files { more[file.locale] = file.translation }
     var key: Fingerprint?
-    if var hasher, let own = announcement.source.key {
+    let contents = files.compactMap(\.1).sorted { $0.file.precedesBytewise($1.file) }
+    if var hasher, let own = announcement.source.key, contents.count == files.count {
       hasher.combine("translated")
       hasher.combine(own)
-      for (file, bytes) in files.sorted(by: { $0.0.file.precedesBytewise($1.0.file) }) {
-        hasher.combine(file.file)
-        hasher.combine(bytes)
+      for state in contents {
+        hasher.combine(state.file)
+        hasher.combine(state.content)
       }
       key = hasher.finalize()
     }

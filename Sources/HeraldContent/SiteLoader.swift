@@ -63,39 +63,51 @@ public struct SiteLoader: Sendable {
     let cached = configuration.flatMap { key in
       cache.map { CachedRecords(cache: $0, configuration: key) }
     }
-    let loaded = listing.records.concurrentMap { entry -> (DecodedRecord, RecordFileState?) in
-      let file = Self.announcementsFolder + "/" + entry.name
-      if let (record, state) = cached?.unchanged(file: file, path: entry.path) {
-        return (record, state)
-      }
-      switch FileSystem.readRegularWithSignature(entry.path) {
-      case .success(let (bytes, signature)):
-        guard let cached else { return (reader.read(bytes, file: file, format: entry.format), nil) }
-        let (record, state) = cached.record(file: file, bytes: bytes, signature: signature) {
-          reader.read(bytes, file: file, format: entry.format)
-        }
-        return (record, state)
-      case .failure(let error):
-        return (
-          .unreadable(
-            file: file,
-            diagnostics: [
-              Diagnostic(
-                file: file, position: .start, code: .unreadableFile,
-                message: "the file cannot be read: \(error.reason)",
-                hint: "check the file's permissions")
-            ]), nil
-        )
-      }
+    let loaded = listing.records.concurrentMap { entry in
+      load(
+        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, cached: cached,
+        parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
+        unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
     }
     var records = loaded.map(\.0)
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
-    diagnostics += merge(listing.translations, into: &records, reader: reader)
+    let translations = merge(
+      listing.translations, into: &records, reader: reader, cached: cached)
+    diagnostics += translations.diagnostics
     if let config { diagnostics += TranslationRules.untranslatedWalls(records, config: config) }
     return LoadedSite(
       config: config, records: records, diagnostics: diagnostics.sorted(),
-      configuration: configuration, files: loaded.compactMap(\.1))
+      configuration: configuration, files: loaded.compactMap(\.1) + translations.files)
+  }
+
+  /// One file's value: kept by the cache when the file's metadata, or else its bytes, are as they
+  /// were; otherwise parsed (and kept).
+  ///
+  /// A file that cannot be read gets `unreadable`'s value.
+  func load<Value: CachedFileValue>(
+    file: String, path: String, cached: CachedRecords?,
+    parse: ([UInt8], String) -> Value, unreadable: (Diagnostic) -> Value
+  ) -> (Value, RecordFileState?) {
+    if let (value, state): (Value, RecordFileState) = cached?.unchanged(file: file, path: path) {
+      return (value, state)
+    }
+    switch FileSystem.readRegularWithSignature(path) {
+    case .success(let (bytes, signature)):
+      guard let cached else { return (parse(bytes, file), nil) }
+      let (value, state) = cached.value(file: file, bytes: bytes, signature: signature) {
+        parse(bytes, file)
+      }
+      return (value, state)
+    case .failure(let error):
+      return (
+        unreadable(
+          Diagnostic(
+            file: file, position: .start, code: .unreadableFile,
+            message: "the file cannot be read: \(error.reason)",
+            hint: "check the file's permissions")), nil
+      )
+    }
   }
 
   /// A record file found in the announcements folder, at its resolved path.

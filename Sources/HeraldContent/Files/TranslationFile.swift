@@ -29,6 +29,46 @@ package struct TranslationFile: Sendable {
   }
 }
 
+extension TranslationFile: CachedFileValue {
+  static let cacheKind = "translation"
+
+  var binary: [UInt8] {
+    var writer = BinaryWriter()
+    writer.write(file)
+    writer.write(id)
+    writer.write(locale)
+    writer.write(translation) { writer, translation in writer.write(translation) }
+    writer.write(facts) { writer, fact in
+      writer.write(fact.field)
+      writer.write(fact.position)
+    }
+    writer.write(diagnostics) { writer, diagnostic in writer.write(diagnostic) }
+    return writer.bytes
+  }
+
+  static func cached(_ bytes: UnsafeRawBufferPointer, key: Fingerprint) throws(BinaryFormatError)
+    -> TranslationFile
+  {
+    var reader = BinaryReader(bytes)
+    let value = TranslationFile(
+      file: try reader.string(), id: try reader.string(), locale: try reader.string(),
+      translation: try reader.optional { (reader) throws(BinaryFormatError) in
+        try reader.translation()
+      },
+      facts: try reader.list { (reader) throws(BinaryFormatError) in
+        (field: try reader.string(), position: try reader.position())
+      },
+      diagnostics: try reader.list { (reader) throws(BinaryFormatError) in
+        try reader.diagnostic()
+      })
+    guard reader.isAtEnd else { throw BinaryFormatError() }
+    return value
+  }
+
+  /// The same: a translation's words need no key; its record's key takes in the file's.
+  func keyed(_ key: Fingerprint) -> TranslationFile { self }
+}
+
 extension RecordFileReader {
   /// Reads a translation file; `facts` lists the record fields it should not hold.
   package func readTranslation(

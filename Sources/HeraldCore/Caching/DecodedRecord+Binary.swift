@@ -33,7 +33,7 @@ extension DecodedRecord {
 }
 
 extension BinaryWriter {
-  mutating func write(_ position: SourcePosition) {
+  package mutating func write(_ position: SourcePosition) {
     write(position.line)
     write(position.column)
   }
@@ -43,7 +43,7 @@ extension BinaryWriter {
     write(Int(timestamp.nanoseconds))
   }
 
-  mutating func write(_ diagnostic: Diagnostic) {
+  package mutating func write(_ diagnostic: Diagnostic) {
     write(diagnostic.file)
     write(diagnostic.position)
     write(diagnostic.severity == .error)
@@ -92,7 +92,7 @@ extension BinaryWriter {
     write(announcement.source.file)
   }
 
-  mutating func write(_ translation: Translation) {
+  package mutating func write(_ translation: Translation) {
     write(translation.title) { writer, title in writer.write(title) }
     write(translation.body?.encoded) { writer, body in writer.write(body) }
     write(translation.actionLabel) { writer, label in writer.write(label) }
@@ -135,7 +135,7 @@ extension BinaryWriter {
 }
 
 extension BinaryReader {
-  mutating func position() throws(BinaryFormatError) -> SourcePosition {
+  package mutating func position() throws(BinaryFormatError) -> SourcePosition {
     SourcePosition(line: try int(), column: try int())
   }
 
@@ -146,7 +146,7 @@ extension BinaryReader {
     return Timestamp(seconds: seconds, nanoseconds: nanoseconds)
   }
 
-  mutating func diagnostic() throws(BinaryFormatError) -> Diagnostic {
+  package mutating func diagnostic() throws(BinaryFormatError) -> Diagnostic {
     Diagnostic(
       file: try string(), position: try position(), severity: try bool() ? .error : .warning,
       code: DiagnosticCode(try string()), message: try string(),
@@ -198,7 +198,7 @@ extension BinaryReader {
       translations: translations, source: RecordSource(file: try string(), key: key))
   }
 
-  mutating func translation() throws(BinaryFormatError) -> Translation {
+  package mutating func translation() throws(BinaryFormatError) -> Translation {
     Translation(
       title: try optional { (reader) throws(BinaryFormatError) in try reader.string() },
       body: try optional { (reader) throws(BinaryFormatError) in
