@@ -42,14 +42,12 @@ extension ConformanceCases {
   /// The edition a spec's languages read (DESIGN §6), and whether its own index is readable:
   /// when it is not, the client reads the root's channel instead.
   private static func edition(_ spec: Spec, config: SiteConfig) -> Edition {
-    let root = Edition.root(config)
-    guard config.isMultilingual else { return root }
-    let locale = LocaleChain.edition(
-      for: spec.languages, available: config.locales, defaultLocale: config.language)
-    guard locale != config.language else { return root }
-    let index = "api/v1/\(locale)/index.json"
-    if spec.faults[index] != nil && !spec.cached.contains(index) { return root }
-    return .localized(locale)
+    let edition = Edition.reached(by: spec.languages, in: config)
+    let index = "api/v1/\(edition.api)index.json"
+    guard !edition.isRoot, spec.faults[index] != nil, !spec.cached.contains(index) else {
+      return edition
+    }
+    return .root(config)
   }
 
   /// A case: its inputs and the state DESIGN §5 gives them.

@@ -168,10 +168,8 @@ struct SiteComparison {
 
   /// A site in the words a reader of `locale` gets (itself without one).
   static func edition(of site: Site, for locale: String?) -> Site {
-    guard let locale, site.config.isMultilingual else { return site }
-    let reached = LocaleChain.edition(
-      for: [locale], available: site.config.locales, defaultLocale: site.config.language)
-    return reached == site.config.language ? site : Edition.localized(reached).site(site)
+    guard let locale else { return site }
+    return Edition.reached(by: [locale], in: site.config).site(site)
   }
 
   /// A wall whose action label changed in a locale other than the default: the words on its one

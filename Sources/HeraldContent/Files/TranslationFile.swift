@@ -101,7 +101,8 @@ extension RecordFileReader {
       }
       entries = mapping
     }
-    let words = Set(["title", "actionLabel"])
+    // The body is the text below the front matter; the other translatable fields are words.
+    let words = Set(AnnouncementField.translatable.filter { $0 != .body }.map(\.rawValue))
     let facts = entries.filter {
       AnnouncementField.names.contains($0.key) && !words.contains($0.key)
     }

@@ -1,8 +1,11 @@
 extension SiteConfigDecoder {
-  /// Reads `locales`: BCP 47 tags in canonical case, each once, the first the default; nil when
-  /// the list itself cannot be read.
+  /// Reads `locales`: BCP 47 tags in canonical case, each once, the first the default; nil when the
+  /// list itself cannot be read.
+  ///
+  /// `language` is the `language` value, when herald.yaml has one.
   func decodeLocales(
-    _ node: SourceNode, language: SourceEntry?, reader: inout FieldReader
+    _ node: SourceNode, language: (text: String, position: SourcePosition)?,
+    reader: inout FieldReader
   ) -> [String]? {
     guard let items = reader.textList(node, field: "locales", example: "en") else { return nil }
     var locales: [String] = []
@@ -33,13 +36,10 @@ extension SiteConfigDecoder {
         .invalidLocale, at: node.position, "locales is empty",
         hint: "list at least the default locale, such as [en]")
     }
-    if let language, case .scalar = language.value.value,
-      let text = reader.text(language.value, field: "language"), let first = locales.first,
-      LocaleTag.canonical(text) != first
-    {
+    if let language, let first = locales.first, LocaleTag.canonical(language.text) != first {
       reader.error(
-        .localesConflict, at: language.keyPosition,
-        "language \(text) and locales (whose first, \(first), is the default) disagree",
+        .localesConflict, at: language.position,
+        "language \(language.text) and locales (whose first, \(first), is the default) disagree",
         hint: "remove language: the first of locales is the site's language")
     }
     return locales.isEmpty ? nil : locales

@@ -57,8 +57,11 @@ package struct SiteConfigDecoder: Sendable {
       }
     }
     var language = "en"
-    if let node = fields["language"]?.value, let text = reader.text(node, field: "language") {
+    var written: (text: String, position: SourcePosition)?
+    if let entry = fields["language"], let text = reader.text(entry.value, field: "language") {
+      let node = entry.value
       language = text
+      written = (text, entry.keyPosition)
       if !Self.isLanguageTag(text) {
         reader.error(
           .invalidLanguage, at: node.position, "language \"\(text)\" is not a BCP 47 tag",
@@ -67,7 +70,7 @@ package struct SiteConfigDecoder: Sendable {
     }
     var locales = [language]
     if let node = fields["locales"]?.value {
-      locales = decodeLocales(node, language: fields["language"], reader: &reader) ?? locales
+      locales = decodeLocales(node, language: written, reader: &reader) ?? locales
       language = locales.first ?? language
     }
     var theme = "default"

@@ -97,10 +97,9 @@ struct PageContext: Sendable {
     let config = site.config
     guard config.isMultilingual else { return [] }
     return config.locales.map { locale in
-      let folder = locale == config.language ? "" : locale + "/"
-      return .object([
+      .object([
         "locale": .string(locale),
-        "url": .string(urls.base + folder + path),
+        "url": .string(urls.with(.home(of: locale, in: config)).archive + path),
         "current": .bool(locale == urls.edition.locale),
       ])
     }

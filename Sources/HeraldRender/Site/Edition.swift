@@ -23,6 +23,21 @@ public struct Edition: Sendable, Hashable {
     Edition(locale: locale, pages: locale + "/", api: locale + "/")
   }
 
+  /// The edition a locale's readers are sent to: the root for the default locale (where links
+  /// and `hreflang` point), else the locale's own.
+  public static func home(of locale: String, in config: SiteConfig) -> Edition {
+    locale == config.language ? root(config) : localized(locale)
+  }
+
+  /// The edition readers of `languages` (most preferred first) get: the first locale they reach
+  /// along the chain, else the default, at the root.
+  public static func reached(by languages: [String], in config: SiteConfig) -> Edition {
+    home(
+      of: LocaleChain.edition(
+        for: languages, available: config.locales, defaultLocale: config.language),
+      in: config)
+  }
+
   /// Every edition a site builds: the root, then one per locale when it has more than one.
   public static func all(_ config: SiteConfig) -> [Edition] {
     [root(config)] + (config.isMultilingual ? config.locales.map(localized) : [])
