@@ -97,30 +97,37 @@ final class ChannelServer: @unchecked Sendable {
 
 /// A clock the test moves by hand; a sleeper waits until the test moves it past its time.
 final class ManualClock: HeraldClock, @unchecked Sendable {
-  private let condition = NSCondition()
+  private let lock = NSLock()
   private var current: Date
   private var sleepers: [(until: Date, continuation: CheckedContinuation<Void, any Error>)] = []
+  /// Tests waiting in `nextWake` for something to sleep, by a number that lets a timeout find them.
+  private var watchers: [Int: CheckedContinuation<Date?, Never>] = [:]
+  private var nextWatcher = 0
+  /// Watchers whose time ran out before they were registered.
+  private var expired: Set<Int> = []
 
   init(_ start: Date) { current = start }
 
-  func now() -> Date { condition.withLock { current } }
+  func now() -> Date { lock.withLock { current } }
 
   func sleep(until date: Date) async throws {
     try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Void, any Error>) in
-      let ready = condition.withLock { () -> Bool in
-        if date <= current { return true }
+      let (ready, watching) = lock.withLock {
+        () -> (Bool, [CheckedContinuation<Date?, Never>]) in
+        if date <= current { return (true, []) }
         sleepers.append((date, continuation))
-        condition.broadcast()
-        return false
+        defer { watchers = [:] }
+        return (false, Array(watchers.values))
       }
       if ready { continuation.resume() }
+      for watcher in watching { watcher.resume(returning: date) }
     }
   }
 
   /// Moves the clock and wakes every sleeper whose time has come.
   func advance(to date: Date) {
-    let woken = condition.withLock { () -> [CheckedContinuation<Void, any Error>] in
+    let woken = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
       current = date
       let due = sleepers.filter { $0.until <= date }
       sleepers.removeAll { $0.until <= date }
@@ -129,15 +136,37 @@ final class ManualClock: HeraldClock, @unchecked Sendable {
     for continuation in woken { continuation.resume() }
   }
 
-  /// Waits (on a real thread) until something sleeps on the clock, and returns when it will wake.
-  func nextWake(timeout: TimeInterval = 10) -> Date? {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while sleepers.isEmpty {
-      guard condition.wait(until: deadline) else { return nil }
+  /// When the next sleeper will wake, as soon as something sleeps on the clock; nil after
+  /// `timeout` seconds without one.
+  ///
+  /// It suspends rather than blocks: the client it waits for runs on the same cooperative
+  /// threads, of which a two-core machine has two, and a blocked one could starve it.
+  func nextWake(timeout: TimeInterval = 30) async -> Date? {
+    let number = lock.withLock { () -> Int in
+      nextWatcher += 1
+      return nextWatcher
     }
-    return sleepers.map(\.until).min()
+    let timer = Task {
+      try? await Task.sleep(for: .seconds(timeout))
+      let watcher = lock.withLock { () -> CheckedContinuation<Date?, Never>? in
+        guard let watcher = watchers.removeValue(forKey: number) else {
+          expired.insert(number)
+          return nil
+        }
+        return watcher
+      }
+      watcher?.resume(returning: nil)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Date?, Never>) in
+      let answer = lock.withLock { () -> Date?? in
+        if let earliest = sleepers.map(\.until).min() { return .some(earliest) }
+        if expired.remove(number) != nil { return .some(nil) }
+        watchers[number] = continuation
+        return nil
+      }
+      if let answer { continuation.resume(returning: answer) }
+    }
   }
 }
 

@@ -212,10 +212,10 @@ struct HeraldClientTests {
     #expect(first?.interruption?.message.id == "soon-gone")
     #expect(first?.nextChangeAt == Timestamp("2026-11-30T12:10:00Z"))
     // It polls at the manifest's max-age (5 min), then wakes at the change itself.
-    let poll = try #require(clock.nextWake())
+    let poll = try #require(await clock.nextWake())
     #expect(poll == Timestamp("2026-11-30T12:05:00Z")?.foundationDate)
     clock.advance(to: poll)
-    let change = try #require(clock.nextWake())
+    let change = try #require(await clock.nextWake())
     #expect(change == Timestamp("2026-11-30T12:10:00Z")?.foundationDate, "it wakes at nextChangeAt")
     clock.advance(to: change)
     let second = await states.next()
