@@ -101,8 +101,17 @@ extension RecordFileReader {
       }
       entries = mapping
     }
-    // The body is the text below the front matter; the other translatable fields are words.
-    let words = Set(AnnouncementField.translatable.filter { $0 != .body }.map(\.rawValue))
+    // The body is the text below the front matter, as in a record; the other translatable
+    // fields are the words, and every other field of a record is a fact.
+    let body = AnnouncementField.body.rawValue
+    if let written = entries.first(where: { $0.key == body }) {
+      reader.error(
+        .bodyInFrontMatter, at: written.keyPosition,
+        "a translation file's body is the text after the front matter, not a body field",
+        hint: "move the text below the closing --- line")
+      entries.removeAll { $0.key == body }
+    }
+    let words = Set(AnnouncementField.translatable.map(\.rawValue))
     let facts = entries.filter {
       AnnouncementField.names.contains($0.key) && !words.contains($0.key)
     }
