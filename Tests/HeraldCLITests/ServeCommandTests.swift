@@ -17,9 +17,16 @@ struct ServeCommandTests {
     private(set) var baseURL = ""
     private(set) var printed = ""
 
-    init(site: URL, port: String = "0") throws {
+    /// Starts serve with `TMPDIR` set to `temporary`, or unset when it is nil.
+    init(
+      site: URL, port: String = "0",
+      temporary: String? = FileManager.default.temporaryDirectory.path
+    ) throws {
       process.executableURL = HeraldProcess.executable
       process.arguments = ["serve", "--site", site.path, "--port", port]
+      var environment = ProcessInfo.processInfo.environment
+      environment["TMPDIR"] = temporary
+      process.environment = environment
       process.standardOutput = output
       process.standardError = errors
       try process.run()
@@ -160,6 +167,32 @@ struct ServeCommandTests {
     #expect(status == 0)
     #expect(elapsed < .seconds(1), "Ctrl-C took \(elapsed)")
     for poll in polls { _ = poll.value }
+  }
+
+  @Test("without TMPDIR the preview is built in memory (/dev/shm), and removed on Ctrl-C")
+  func previewInMemory() async throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let memory = "/dev/shm"
+    var isFolder: ObjCBool = false
+    let hasMemory =
+      FileManager.default.fileExists(atPath: memory, isDirectory: &isFolder) && isFolder.boolValue
+      && FileManager.default.isWritableFile(atPath: memory)
+    let parent = hasMemory ? memory : FileManager.default.temporaryDirectory.path
+    let server = try Server(site: site.url, temporary: nil)
+    let pid = server.process.processIdentifier
+    let previews = {
+      try FileManager.default.contentsOfDirectory(atPath: parent)
+        .filter { $0.hasPrefix("herald-serve-\(pid)-") }
+    }
+    #expect(try await server.get("").0 == 200)
+    let running = try previews()
+    #expect(running.count == 1, "the preview is in \(parent)")
+    if let folder = running.first {
+      #expect(FileManager.default.fileExists(atPath: parent + "/" + folder + "/site/index.html"))
+    }
+    #expect(server.interrupt() == 0)
+    #expect(try previews().isEmpty, "the preview is removed on Ctrl-C")
   }
 
   @Test("a preview build left by a serve that was killed is removed by the next serve")

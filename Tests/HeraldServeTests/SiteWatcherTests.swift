@@ -8,7 +8,7 @@ struct SiteWatcherTests {
   /// Runs `waitForChange` on its own thread, makes `change`, and returns the snapshot it saw.
   func watch(
     _ folder: TemporaryDirectory, quiet: TimeInterval = 0.2, change: () throws -> Void
-  ) async throws -> [String]? {
+  ) async throws -> SiteSnapshot? {
     let watcher = SiteWatcher(siteDirectory: folder.url.path)
     let before = watcher.snapshot()
     let waiting = Task.detached {
@@ -28,7 +28,7 @@ struct SiteWatcherTests {
     try folder.write("content/announcements/a.md", "a\n")
     let seen = try await watch(folder) { try folder.write(path, "new\n") }
     let snapshot = try #require(seen)
-    #expect(snapshot.contains { $0.hasPrefix(path + " 4 ") })
+    #expect(snapshot.entries.contains { $0.path == path && $0.size == 4 })
   }
 
   @Test("an edit to herald.yaml is seen, and a deletion too")
@@ -37,13 +37,13 @@ struct SiteWatcherTests {
     try folder.write("herald.yaml", "title: T\n")
     try folder.write("themes/mine/templates/page.mustache", "x\n")
     let edited = try await watch(folder) { try folder.write("herald.yaml", "title: Two\n") }
-    #expect(try #require(edited).contains { $0.hasPrefix("herald.yaml 11 ") })
+    #expect(try #require(edited).entries.contains { $0.path == "herald.yaml" && $0.size == 11 })
     let deleted = try await watch(folder) {
       try FileManager.default.removeItem(atPath: folder.path("themes/mine/templates/page.mustache"))
     }
     let remaining = try #require(deleted)
-    #expect(remaining.count == 1)
-    #expect(remaining.first?.hasPrefix("herald.yaml 11 ") == true)
+    #expect(remaining.entries.map(\.path) == ["herald.yaml"])
+    #expect(remaining.entries.first?.size == 11)
   }
 
   @Test("stop ends the wait with nil when nothing changed")
@@ -58,5 +58,35 @@ struct SiteWatcherTests {
     }
     #expect(result == nil)
     #expect(asked == 4)
+  }
+
+  @Test(
+    "a snapshot lists the watched files with their sizes, and every folder a file can appear in")
+  func snapshotContents() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("herald.yaml", "title: T\n")
+    try folder.write("content/announcements/a.md", "aa\n")
+    try folder.write("content/deep/er/b.md", "b\n")
+    try folder.write("themes/mine/templates/page.mustache", "x\n")
+    try folder.write("public/index.html", "not watched\n")
+    try FileManager.default.createDirectory(
+      atPath: folder.path("content/empty"), withIntermediateDirectories: true)
+    let snapshot = SiteSnapshot(siteDirectory: folder.url.path)
+    #expect(
+      snapshot.entries.map(\.path).sorted() == [
+        "content/announcements/a.md", "content/deep/er/b.md", "herald.yaml",
+        "themes/mine/templates/page.mustache",
+      ])
+    #expect(snapshot.entries.first { $0.path == "content/announcements/a.md" }?.size == 3)
+    #expect(
+      snapshot.folders == [
+        "", "content", "content/announcements", "content/deep", "content/deep/er", "content/empty",
+        "themes", "themes/mine", "themes/mine/templates",
+      ])
+    #expect(SiteSnapshot(siteDirectory: folder.url.path) == snapshot)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+      ofItemAtPath: folder.path("content/deep/er/b.md"))
+    #expect(SiteSnapshot(siteDirectory: folder.url.path) != snapshot)
   }
 }

@@ -20,12 +20,13 @@ enum ServeCommand {
       .value("--port", "PORT", "The port to listen on (default: 1313; 0 picks a free one)."),
     ],
     discussion: """
-      Builds into a temporary folder (never public/), with drafts and scheduled announcements shown
-      and marked, and serves it. Changes to herald.yaml, content/ and themes/ trigger a rebuild
-      of what they touch (seen through inotify, else polled four times a second); pages reload
-      by themselves after it. A build with errors
-      keeps the last good output served and shows the problems at the bottom of every page and
-      in the terminal. Ctrl-C stops the server and removes the temporary folder.
+      Builds into a temporary folder (never public/): in $TMPDIR when it is set, else in
+      /dev/shm (memory) where there is one. Drafts and scheduled announcements are shown and
+      marked. Changes to herald.yaml, content/ and themes/ trigger a rebuild of what they touch
+      (seen through inotify, else polled four times a second); pages reload by themselves after
+      it. A build with errors keeps the last good output served and shows the problems at the
+      bottom of every page and in the terminal. Ctrl-C stops the server and removes the
+      temporary folder.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
@@ -44,7 +45,7 @@ enum ServeCommand {
       context.console.error("  hint: run herald in a site folder, or pass --site DIR")
       return .ioFailure
     }
-    let temporary = FileManager.default.temporaryDirectory.path
+    let temporary = Self.previewParent(environment: context.environment)
     Self.removeAbandonedWorkspaces(in: temporary)
     let workspace = temporary + "/herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))"
     defer { try? FileManager.default.removeItem(atPath: workspace) }
@@ -86,6 +87,21 @@ enum ServeCommand {
 }
 
 extension ServeCommand {
+  /// Where preview builds go: `$TMPDIR` when it is set, else /dev/shm, which is in memory, when
+  /// there is one (a preview is thrown away when serve stops, and writing it to a disk only slows
+  /// every rebuild; Hugo's server renders to memory too), else the system's temporary folder.
+  static func previewParent(environment: [String: String]) -> String {
+    if var folder = environment["TMPDIR"], !folder.isEmpty {
+      while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+      return folder
+    }
+    let memory = "/dev/shm"
+    if FileSystem.kind(of: memory) == .directory && access(memory, W_OK | X_OK) == 0 {
+      return memory
+    }
+    return FileManager.default.temporaryDirectory.path
+  }
+
   /// Removes the preview builds of `serve` processes that ended without cleaning up (killed, or
   /// crashed), recognised by a process id in their name that no longer runs.
   static func removeAbandonedWorkspaces(in temporary: String) {
