@@ -73,7 +73,9 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldContent", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldRenderTests",
-      dependencies: ["HeraldCore", "HeraldContent", "HeraldRender", "HeraldTestSupport"]),
+      dependencies: [
+        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldFiles", "HeraldTestSupport",
+      ]),
     .testTarget(
       name: "HeraldServeTests", dependencies: ["HeraldServe", "HeraldTestSupport"]),
     .testTarget(

@@ -2,11 +2,14 @@ import Foundation
 import HeraldContent
 import HeraldCore
 import HeraldFiles
+import HeraldRender
 
 /// A build cache that lives as long as the process: `serve` rebuilds with it on every save, so
 /// only what changed is parsed and rendered again, and nothing is written to disk.
 package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
   package let identity: String
+  /// The output map of the session's last build, so the next one need not read it back.
+  package let outputMaps: OutputMapMemo? = OutputMapMemo()
   private let key: Fingerprint
   private let lock = NSLock()
   private var files: [String: (signature: FileSignature, content: Fingerprint, racy: Bool)] = [:]

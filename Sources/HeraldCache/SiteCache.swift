@@ -11,9 +11,15 @@ package protocol SiteCache: RecordCache, FragmentCache {
   /// `live` (every key the site's files are made from, asked for only when needed), entries not in
   /// it may be forgotten.
   func save(files: [RecordFileState]?, live: (() -> [Fingerprint])?)
+  /// The output map the last build of this process wrote, when the cache lives as long as the
+  /// process (nil for the disk cache: each run reads the map file).
+  var outputMaps: OutputMapMemo? { get }
 }
 
 extension SiteCache {
+  /// None: the map is read from its file.
+  package var outputMaps: OutputMapMemo? { nil }
+
   /// The identifier of the key, recorded in the output map so a map made with another key is not
   /// read.
   package var mapIdentifier: Fingerprint {

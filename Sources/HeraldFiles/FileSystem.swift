@@ -49,6 +49,44 @@ public enum FileSystem {
     return .success((bytes, FileSignature(status)))
   }
 
+  /// The signature of a regular file whose bytes are exactly `bytes`, or nil when it differs,
+  /// is missing or is not a regular file.
+  ///
+  /// A file of another size is not read at all, and one of the same size is compared a block at a
+  /// time, so comparing a large output file costs no allocation of its size.
+  public static func signatureIfSame(_ path: String, as bytes: [UInt8]) -> FileSignature? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      Int(status.st_size) == bytes.count
+    else { return nil }
+    let blockSize = 1 << 16
+    var block = [UInt8](repeating: 0, count: Swift.min(blockSize, Swift.max(bytes.count, 1)))
+    var offset = 0
+    while offset < bytes.count {
+      let wanted = Swift.min(block.count, bytes.count - offset)
+      let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      let same = block.withUnsafeBytes { read in
+        bytes.withUnsafeBytes { expected in
+          guard let read = read.baseAddress, let expected = expected.baseAddress else {
+            return true
+          }
+          return memcmp(read, expected + offset, count) == 0
+        }
+      }
+      guard same else { return nil }
+      offset += count
+    }
+    // A file that grew while it was read is not the same file.
+    var end: UInt8 = 0
+    guard Glibc.read(descriptor, &end, 1) == 0 else { return nil }
+    return FileSignature(status)
+  }
+
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
   /// writes atomic otherwise).
   public static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {

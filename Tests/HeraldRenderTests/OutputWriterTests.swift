@@ -1,10 +1,27 @@
 import Foundation
+import HeraldCore
 import HeraldTestSupport
 import Testing
 
 @testable import HeraldRender
 
 private struct RenderFailure: Error {}
+
+/// The paths a build rendered, from whichever threads rendered them.
+private final class RenderedPaths: @unchecked Sendable {
+  private let lock = NSLock()
+  private var paths: [String] = []
+
+  func add(_ path: String) { lock.withLock { paths.append(path) } }
+
+  /// The paths rendered since the last call, sorted; starts afresh.
+  func take() -> [String] {
+    lock.withLock {
+      defer { paths = [] }
+      return paths.sorted()
+    }
+  }
+}
 
 /// A site folder and an output folder beside it, and a writer between them.
 private struct WriterFixture {
@@ -152,5 +169,37 @@ struct OutputWriterTests {
     #expect(OutputJournal(bytes: Array(journal.bytes.dropLast())) == nil)
     #expect(OutputJournal(bytes: Array("P../../etc/passwd\0".utf8)) == nil)
     #expect(OutputJournal(bytes: Array("P/etc/passwd\0".utf8)) == nil)
+  }
+
+  @Test("the map kept in memory is used only while the map file is the one it describes")
+  func mapMemo() throws {
+    let fixture = try WriterFixture()
+    let key = Fingerprint(high: 1, low: 2)
+    let planned = Self.files.map {
+      OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4))
+    }
+    let memo = OutputMapMemo()
+    let rendered = RenderedPaths()
+    func build() throws -> [String] {
+      _ = try fixture.writer.write(
+        planned, force: false, map: key, memo: memo, prepare: { _ in },
+        render: { path in
+          rendered.add(path)
+          return Array("one \(path)".utf8)
+        })
+      return rendered.take()
+    }
+    #expect(try build() == Self.files.sorted(), "the first build renders every file")
+    #expect(try build() == [], "the second finds every file in the memo's map")
+    try FileManager.default.removeItem(atPath: fixture.output + "/.herald-map")
+    #expect(try build() == Self.files.sorted(), "without the map file the memo is not trusted")
+    #expect(try build() == [], "and the map that build wrote is remembered")
+    let other = OutputWriter(
+      outputDirectory: fixture.output, siteDirectory: fixture.root.path("site"))
+    _ = try other.write(planned, force: false, map: Fingerprint(high: 9, low: 9), prepare: { _ in })
+    {
+      Array("one \($0)".utf8)
+    }
+    #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 }

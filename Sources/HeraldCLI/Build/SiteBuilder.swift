@@ -99,7 +99,7 @@ struct SiteBuilder: Sendable {
       let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
         .write(
           planned, force: force, waiting: waiting, vet: vet,
-          map: caching == nil ? nil : cache?.mapIdentifier,
+          map: caching == nil ? nil : cache?.mapIdentifier, memo: cache?.outputMaps,
           prepare: { paths in
             try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
               try renderer.prepare(paths)

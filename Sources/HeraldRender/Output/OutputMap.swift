@@ -74,7 +74,7 @@ struct OutputMap: Sendable {
     var writer = BinaryWriter()
     writer.write(Self.magic)
     writer.write(keyIdentifier)
-    let sorted = entries.sorted { $0.key < $1.key }
+    let sorted = entries.sorted { $0.key.precedesBytewise($1.key) }
     writer.write(sorted) { writer, item in
       writer.write(item.key)
       writer.write(item.value.fingerprint)

@@ -97,7 +97,7 @@ public struct OutputWriter: Sendable {
   package func write(
     _ files: [Planned], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
-    prepare: (Set<String>) throws -> Void,
+    memo: OutputMapMemo? = nil, prepare: (Set<String>) throws -> Void,
     render: @escaping @Sendable (String) throws -> [UInt8]
   ) throws -> Summary {
     let output = outputDirectory
@@ -111,7 +111,10 @@ public struct OutputWriter: Sendable {
     try recover()
     try checkForeign(force: force)
     let map = BuildTrace.measure("read the output map") {
-      keyIdentifier.flatMap { OutputMap.read(output: output, keyIdentifier: $0) }
+      keyIdentifier.flatMap { key in
+        if let memo { return memo.read(output: output, keyIdentifier: key) }
+        return OutputMap.read(output: output, keyIdentifier: key)
+      }
     }
     let previous = BuildTrace.measure("list the previous output") {
       map.map { Set($0.entries.keys) }
@@ -159,7 +162,8 @@ public struct OutputWriter: Sendable {
       try? FileSystem.removeTree(staging)
     }
     BuildTrace.measure("write the output map") {
-      keepMap(files, kept: kept, staged: staged, keyIdentifier: keyIdentifier, previous: map)
+      keepMap(
+        files, kept: kept, staged: staged, keyIdentifier: keyIdentifier, previous: map, memo: memo)
     }
     return summary
   }
@@ -188,7 +192,7 @@ public struct OutputWriter: Sendable {
   /// A map that cannot be written only costs the next build some rendering.
   private func keepMap(
     _ files: [Planned], kept: [String: OutputMap.Entry], staged: [StagedFile],
-    keyIdentifier: Fingerprint?, previous: OutputMap?
+    keyIdentifier: Fingerprint?, previous: OutputMap?, memo: OutputMapMemo?
   ) {
     let path = outputDirectory + "/" + OutputMap.fileName
     guard let keyIdentifier else {
@@ -208,7 +212,10 @@ public struct OutputWriter: Sendable {
     }
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
     guard entries != previous?.entries else { return }
-    try? OutputMap(entries: entries).write(output: outputDirectory, keyIdentifier: keyIdentifier)
+    let map = OutputMap(entries: entries)
+    let written: Void? = try? map.write(output: outputDirectory, keyIdentifier: keyIdentifier)
+    memo?.remember(
+      written == nil ? nil : map, output: outputDirectory, keyIdentifier: keyIdentifier)
   }
 
   /// A rendered file: whether its bytes differ from the file in place, and the signature of the
@@ -235,10 +242,8 @@ public struct OutputWriter: Sendable {
         let bytes =
           file == Self.markerName ? Array(Self.markerText.utf8) : try render(file)
         // The file in place, if any (with a map, `previous` lists only the files it holds).
-        if case .success(let existing) = FileSystem.readRegularWithSignature(output + "/" + file),
-          existing.bytes == bytes
-        {
-          return StagedFile(path: file, isChanged: false, signature: existing.signature)
+        if let signature = FileSystem.signatureIfSame(output + "/" + file, as: bytes) {
+          return StagedFile(path: file, isChanged: false, signature: signature)
         }
         try folders.make(Self.folder(of: file))
         let path = staging + "/" + file

@@ -1,0 +1,43 @@
+import Foundation
+import HeraldCore
+import HeraldFiles
+
+/// The output map a build wrote, kept for the next build in the same process (`serve`), so that a
+/// rebuild does not read and parse the map file it wrote itself.
+///
+/// It is used only while the map file is the one it describes: the file's size, inode and
+/// modification time must be those recorded when it was written (or read), and the key the same.
+package final class OutputMapMemo: @unchecked Sendable {
+  private let lock = NSLock()
+  private var kept:
+    (output: String, keyIdentifier: Fingerprint, file: FileSignature, map: OutputMap)?
+
+  /// Makes an empty memo.
+  package init() {}
+
+  /// The map of an output: the memo's while the file is unchanged, else the file's.
+  func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
+    let path = output + "/" + OutputMap.fileName
+    let file = FileSignature.of(path)
+    if let kept = lock.withLock({ kept }), let file, kept.output == output,
+      kept.keyIdentifier == keyIdentifier, kept.file == file
+    {
+      return kept.map
+    }
+    let map = OutputMap.read(output: output, keyIdentifier: keyIdentifier)
+    remember(map, output: output, keyIdentifier: keyIdentifier)
+    return map
+  }
+
+  /// Remembers the map now in the output's map file (nil forgets).
+  func remember(_ map: OutputMap?, output: String, keyIdentifier: Fingerprint) {
+    let file = FileSignature.of(output + "/" + OutputMap.fileName)
+    lock.withLock {
+      if let map, let file {
+        kept = (output, keyIdentifier, file, map)
+      } else {
+        kept = nil
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HeraldFiles
+import HeraldTestSupport
+import Testing
+
+/// The writer keeps a file in place (and its modification time) only when its bytes are the
+/// rendered bytes exactly; `signatureIfSame` is that comparison.
+@Suite("A file in place is the same only when every byte is")
+struct FileComparisonTests {
+  /// Bytes larger than one comparison block, so a difference in a later block is looked for too.
+  static let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+
+  static func changed(_ bytes: [UInt8], at index: Int) -> [UInt8] {
+    var copy = bytes
+    copy[index] ^= 1
+    return copy
+  }
+
+  @Test(
+    "the same bytes give the file's signature; any other bytes give nil",
+    arguments: [
+      ("empty", [], [], true),
+      ("small, same", Array("hello".utf8), Array("hello".utf8), true),
+      ("small, one byte differs", Array("hello".utf8), Array("hellp".utf8), false),
+      ("shorter on disk", Array("hell".utf8), Array("hello".utf8), false),
+      ("longer on disk", Array("hello!".utf8), Array("hello".utf8), false),
+      ("large, same", large, large, true),
+      ("large, first block differs", large, changed(large, at: 10), false),
+      ("large, last block differs", large, changed(large, at: large.count - 1), false),
+    ] as [(String, [UInt8], [UInt8], Bool)])
+  func comparison(name: String, onDisk: [UInt8], rendered: [UInt8], same: Bool) throws {
+    let folder = try TemporaryDirectory()
+    let path = folder.path("file")
+    try FileSystem.write(onDisk, to: path)
+    let signature = FileSystem.signatureIfSame(path, as: rendered)
+    #expect((signature != nil) == same, "\(name)")
+    if let signature { #expect(signature == FileSignature.of(path)) }
+  }
+
+  @Test("a missing file, a folder and a symbolic link are never the same")
+  func notRegular() throws {
+    let folder = try TemporaryDirectory()
+    try FileSystem.write(Array("x".utf8), to: folder.path("target"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link"), withDestinationPath: folder.path("target"))
+    try FileManager.default.createDirectory(
+      atPath: folder.path("folder"), withIntermediateDirectories: true)
+    for name in ["missing", "link", "folder"] {
+      #expect(FileSystem.signatureIfSame(folder.path(name), as: Array("x".utf8)) == nil, "\(name)")
+    }
+  }
+}
