@@ -196,10 +196,9 @@ struct OutputWriterTests {
     #expect(try build() == [], "and the map that build wrote is remembered")
     let other = OutputWriter(
       outputDirectory: fixture.output, siteDirectory: fixture.root.path("site"))
-    _ = try other.write(planned, force: false, map: Fingerprint(high: 9, low: 9), prepare: { _ in })
-    {
-      Array("one \($0)".utf8)
-    }
+    _ = try other.write(
+      planned, force: false, map: Fingerprint(high: 9, low: 9), prepare: { _ in },
+      render: { Array("one \($0)".utf8) })
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 }
