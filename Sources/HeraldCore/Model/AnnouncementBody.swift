@@ -72,6 +72,14 @@ public struct AnnouncementBody: Sendable, Hashable {
     }
   }
 
+  /// The first paragraph as plain text (a page's summary), without making the others.
+  public var firstParagraph: String? {
+    for block in blocks {
+      if case .paragraph(let spans) = block { return spans.plainText }
+    }
+    return nil
+  }
+
   /// The bullet items as plain text, as an app shows them.
   public var bullets: [String] {
     blocks.flatMap { block -> [String] in

@@ -22,7 +22,7 @@ extension PageContext {
       "id": .string(announcement.id),
       "title": .string(announcement.title),
       "url": .string(urls.announcement(announcement.id)),
-      "summary": .string(announcement.body.paragraphs.first ?? announcement.title),
+      "summary": .string(announcement.body.firstParagraph ?? announcement.title),
       "severity": .object([
         "key": .string(announcement.severity.rawValue.lowercased()),
         "label": .string(announcement.severity.label),
