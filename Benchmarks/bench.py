@@ -12,6 +12,8 @@ and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and o
 - Hugo building the same records (archive, a page per record, a feed), when `hugo` is installed,
   with the time and peak-memory ratios;
 - `herald check`, with a warm cache and without one;
+- `herald serve`: from saving an edit to one record to the open page's live-reload answer (the
+  moment the browser reloads), with the preview where serve puts it by default (in memory);
 - the cost per record, so growth worse than linear shows.
 
 Every figure is the median of --runs runs; peaks are maximum resident set sizes.
@@ -19,6 +21,9 @@ Every figure is the median of --runs runs; peaks are maximum resident set sizes.
     python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live] [--disk-only]
 """
 import argparse
+import json
+import threading
+import urllib.request
 import platform
 import re
 import os
@@ -281,6 +286,58 @@ def copy_time(source, runs):
     return median(samples)
 
 
+def serve_latency(herald, site, record, runs):
+    """Seconds from saving an edit to one record to the live-reload answer, one per save.
+
+    The long-poll is opened before each save; a short pause lets serve park it (this is a
+    benchmark, not a test: the pause is outside the measured interval).
+    """
+    environment = {key: value for key, value in os.environ.items() if key != "TMPDIR"}
+    process = subprocess.Popen(
+        [herald, "serve", "--site", str(site), "--port", "0"], stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, env=environment)
+    original = record.read_text()
+    try:
+        base = None
+        for line in process.stdout:
+            match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+            if match:
+                base = match.group(0)
+                break
+        if base is None:
+            return []
+        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+
+        def generation(since):
+            with urllib.request.urlopen(f"{base}_herald/reload?since={since}", timeout=60) as reply:
+                return json.load(reply)["generation"]
+
+        seen = generation(-1)
+        samples = []
+        for index in range(runs):
+            answer = {}
+            poll = threading.Thread(target=lambda: answer.setdefault("generation", generation(seen)))
+            poll.start()
+            time.sleep(0.3)
+            start = time.perf_counter()
+            record.write_text(original.replace("title: ", f"title: Serve {index} ", 1))
+            poll.join()
+            samples.append(time.perf_counter() - start)
+            seen = answer["generation"]
+            page = urllib.request.urlopen(f"{base}announcements/{record.stem}/").read().decode()
+            if f"Serve {index}" not in page:
+                sys.exit("serve answered before the edit was in the page")
+            time.sleep(0.3)
+        return samples
+    finally:
+        record.write_text(original)
+        process.terminate()
+        process.wait()
+
+
+served = {}  # serve's preview does not depend on the outputs' root: measured once per size
+
+
 def run(size, root, arguments, hugo):
     """The lines for one site size, outputs and the cache under root."""
     site = herald_site(size, arguments.all_live)
@@ -306,6 +363,8 @@ def run(size, root, arguments, hugo):
     checked = median([measure(check, environment=environment) for _ in range(runs)])
     unchecked = median([measure(check + ["--no-cache"], environment=environment)
                         for _ in range(runs)])
+    serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if not served.get(size) else []
+    served[size] = True
     files = sum(len(names) for _, _, names in os.walk(output))
     megabytes = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) / 2**20
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"
@@ -319,6 +378,10 @@ def run(size, root, arguments, hugo):
         f"  wrote {written(edits[-1][1])} files",
         f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}",
     ]
+    if serve:
+        lines.append(
+            f"    serve, save to reload  {ms(statistics.median(serve)):>9}"
+            f"  (median of {len(serve)} saves; preview in memory)")
     if hugo:
         hsite = hugo_site(size, arguments.all_live)
         houtput = root / f"hugo-{size}"
