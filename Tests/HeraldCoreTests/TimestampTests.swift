@@ -35,6 +35,10 @@ struct TimestampTests {
     arguments: [
       ("2026-03-01T11:30:00+02:00", "2026-03-01T09:30:00Z"),
       ("2026-12-31T23:59:59-01:00", "2027-01-01T00:59:59Z"), ("1969-12-31", "1969-12-31T00:00:00Z"),
+      ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00Z"),
+      ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"),
+      ("2026-03-01T09:30:00.000000001Z", "2026-03-01T09:30:00.000000001Z"),
+      ("2026-03-01T09:30:00.5Z", "2026-03-01T09:30:00.5Z"),
     ])
   func formats(_ text: String, _ expected: String) throws {
     #expect(try Timestamp(parsing: text).rfc3339 == expected)
@@ -55,6 +59,16 @@ struct TimestampTests {
     #expect {
       try Timestamp(parsing: text)
     } throws: { String(describing: $0).contains(reason) }
+  }
+
+  @Test(
+    "instants beyond four-digit years still format, as they always did",
+    arguments: [
+      (Timestamp(seconds: 253_402_300_800), "10000-01-01T00:00:00Z"),
+      (Timestamp(seconds: -62_135_596_801), "0000-12-31T23:59:59Z"),
+    ])
+  func wideYears(_ stamp: Timestamp, _ expected: String) {
+    #expect(stamp.rfc3339 == expected)
   }
 
   @Test("calendar round trip over four centuries")

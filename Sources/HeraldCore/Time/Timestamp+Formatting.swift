@@ -2,6 +2,33 @@ extension Timestamp {
   /// RFC 3339 in UTC, fractions only when present: `2026-03-01T07:30:00Z`.
   public var rfc3339: String {
     let secondOfDay = seconds - dayNumber * 86_400
+    let civil = Timestamp.civil(days: dayNumber)
+    // Written as bytes, not by joining strings: every page, row and feed entry formats several.
+    guard (0...9999).contains(civil.year) else { return slowRFC3339(secondOfDay: secondOfDay) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(30)
+    Self.appendDigits(civil.year, 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Self.appendDigits(civil.month, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    Self.appendDigits(civil.day, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDigits(secondOfDay / 60 % 60, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    Self.appendDigits(secondOfDay % 60, 2, to: &bytes)
+    if nanoseconds > 0 {
+      bytes.append(UInt8(ascii: "."))
+      Self.appendDigits(Int64(nanoseconds), 9, to: &bytes)
+      while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+    }
+    bytes.append(UInt8(ascii: "Z"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The same form for years outside 0 to 9999, which four digits cannot hold.
+  private func slowRFC3339(secondOfDay: Int64) -> String {
     var text = "\(date)T"
     text += Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay / 60 % 60, 2) + ":"
     text += Self.pad(secondOfDay % 60, 2)
@@ -11,6 +38,18 @@ extension Timestamp {
       text += "." + fraction
     }
     return text + "Z"
+  }
+
+  /// Appends a non-negative number of at most `width` digits, zero-padded to `width`.
+  private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+    var divisor: Int64 = 1
+    for _ in 1..<width { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// The UTC calendar date, `2026-03-01`.
