@@ -38,7 +38,9 @@ struct MustacheSpecCase: CustomTestStringConvertible, Sendable {
         else { return nil }
         var partials: [String: String] = [:]
         if case .object(let given)? = fields["partials"] {
-          for (key, value) in given { if case .string(let text) = value { partials[key] = text } }
+          for (key, value) in given.dictionary {
+            if case .string(let text) = value { partials[key] = text }
+          }
         }
         return MustacheSpecCase(
           file: file, name: name, template: template, partials: partials,
@@ -57,7 +59,7 @@ struct MustacheSpecCase: CustomTestStringConvertible, Sendable {
     case .scalar(.null): return .null
     case .sequence(let items): return .list(items.map(templateValue))
     case .mapping(let entries):
-      var object: [String: TemplateValue] = [:]
+      var object = TemplateObject()
       for entry in entries { object[entry.key] = templateValue(entry.value) }
       return .object(object)
     }

@@ -28,7 +28,7 @@ extension PageContext {
       let who =
         platforms.count == site.config.platforms.count
         ? "Versions" : "\(PlatformNames.list(platforms.map(\.key))) versions"
-      var fields: [String: TemplateValue] = [
+      var fields: TemplateObject = [
         "id": .string(wall.id),
         "headline": .string("\(who) \(wall.range.readable) must update"),
         "title": .string(wall.title),

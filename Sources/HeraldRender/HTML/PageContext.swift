@@ -57,7 +57,7 @@ struct PageContext: Sendable {
 
   /// What every page gets besides its own data; `path` is where the page is within an edition
   /// (`""` for the archive), which gives its links to the other locales' editions of it.
-  func page(_ fields: [String: TemplateValue], path: String? = nil) -> TemplateValue {
+  func page(_ fields: TemplateObject, path: String? = nil) -> TemplateValue {
     var page = fields
     let translations = path.map(translations(of:)) ?? []
     page["hasTranslations"] = .bool(!translations.isEmpty)

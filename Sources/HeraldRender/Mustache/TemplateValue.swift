@@ -15,7 +15,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
   /// A list: a section renders once per item; an empty list is falsey.
   case list([TemplateValue])
   /// An object whose keys a name looks up.
-  case object([String: TemplateValue])
+  case object(TemplateObject)
   /// An object whose members are made only when a template first asks for one that is not given
   /// up front: the archive's entries, of which the default theme reads only `cardHTML`.
   case deferred(DeferredObject)
@@ -66,14 +66,14 @@ public indirect enum TemplateValue: Sendable, Hashable {
 
 /// An object with some members given and the rest made on first need, once, from any thread.
 public final class DeferredObject: @unchecked Sendable, Hashable {
-  private let given: [String: TemplateValue]
-  private let make: @Sendable () -> [String: TemplateValue]
+  private let given: TemplateObject
+  private let make: @Sendable () -> TemplateObject
   private let lock = NSLock()
-  private var made: [String: TemplateValue]?
+  private var made: TemplateObject?
 
   /// Makes an object whose `given` members are known and whose others `make` returns.
   public init(
-    given: [String: TemplateValue], make: @escaping @Sendable () -> [String: TemplateValue]
+    given: TemplateObject, make: @escaping @Sendable () -> TemplateObject
   ) {
     self.given = given
     self.make = make

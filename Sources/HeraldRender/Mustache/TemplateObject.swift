@@ -1,0 +1,75 @@
+/// The members of a template object: a few named values, found by a scan of their names.
+///
+/// A page's or a card's object has a few dozen members, made once and read a few times, so a
+/// list beats a hash table: no hashing of every name on the way in and out, and one allocation.
+/// Equality ignores the order of the members, as a dictionary's does.
+public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+  private struct Member: Sendable, Hashable {
+    let key: String
+    var value: TemplateValue
+  }
+
+  private var members: [Member]
+
+  /// An object with no members.
+  public init() { members = [] }
+
+  /// An object with these members; a name given twice keeps the later value.
+  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    self.init(pairs: elements)
+  }
+
+  /// An object with these members, in this order; a name given twice keeps the later value.
+  public init(pairs: [(String, TemplateValue)]) {
+    members = pairs.map { Member(key: $0.0, value: $0.1) }
+  }
+
+  /// An object with the members of a dictionary.
+  public init(_ dictionary: [String: TemplateValue]) {
+    members = dictionary.map { Member(key: $0.key, value: $0.value) }
+  }
+
+  /// The number of members.
+  public var count: Int { members.count }
+
+  /// The members as a dictionary.
+  public var dictionary: [String: TemplateValue] {
+    var result: [String: TemplateValue] = [:]
+    for member in members { result[member.key] = member.value }
+    return result
+  }
+
+  /// The value of a member (nil when there is none); setting nil removes it.
+  public subscript(key: String) -> TemplateValue? {
+    get {
+      // From the end, so that of two members with one name the later wins.
+      var index = members.count - 1
+      while index >= 0 {
+        if members[index].key == key { return members[index].value }
+        index -= 1
+      }
+      return nil
+    }
+    set {
+      if let index = members.lastIndex(where: { $0.key == key }) {
+        if let newValue {
+          members[index].value = newValue
+        } else {
+          members.removeAll { $0.key == key }
+        }
+      } else if let newValue {
+        members.append(Member(key: key, value: newValue))
+      }
+    }
+  }
+
+  /// Whether two objects have the same names with equal values, in any order.
+  public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+    lhs.dictionary == rhs.dictionary
+  }
+
+  /// Hashes the members in an order-free way, as equality ignores their order.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(dictionary)
+  }
+}

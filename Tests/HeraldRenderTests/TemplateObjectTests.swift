@@ -1,0 +1,47 @@
+import HeraldRender
+import Testing
+
+@Suite("A template object behaves as a dictionary of its members")
+struct TemplateObjectTests {
+  @Test(
+    "reading, replacing, adding and removing members",
+    arguments: [
+      ("read", ["a": "1", "b": "2"], [String: String?](), ["a": "1", "b": "2"]),
+      ("replace", ["a": "1", "b": "2"], ["a": "3"], ["a": "3", "b": "2"]),
+      ("add", ["a": "1"], ["c": "3"], ["a": "1", "c": "3"]),
+      ("remove", ["a": "1", "b": "2"], ["a": nil], ["b": "2"]),
+      ("remove what is absent", ["a": "1"], ["z": nil], ["a": "1"]),
+      ("empty", [:], [:], [:]),
+    ] as [(String, [String: String], [String: String?], [String: String])])
+  func members(
+    name: String, given: [String: String], changes: [String: String?],
+    expected: [String: String]
+  ) {
+    var object = TemplateObject(given.mapValues(TemplateValue.string))
+    for (key, value) in changes { object[key] = value.map(TemplateValue.string) }
+    for (key, value) in expected { #expect(object[key] == .string(value), "\(name): \(key)") }
+    #expect(object.count == expected.count, "\(name)")
+    #expect(object.dictionary == expected.mapValues(TemplateValue.string), "\(name)")
+  }
+
+  @Test("of a name given twice in a literal the later value wins, and setting it replaces both")
+  func repeatedName() {
+    let pairs = [("a", TemplateValue.string("1")), ("a", .string("2"))]
+    var object = TemplateObject(pairs: pairs)
+    #expect(object["a"] == .string("2"))
+    #expect(object.dictionary == ["a": .string("2")])
+    object["a"] = nil
+    #expect(object["a"] == nil)
+    #expect(object.count == 0)
+  }
+
+  @Test("equality and hashing ignore the order of the members")
+  func equality() {
+    let one: TemplateObject = ["a": .string("1"), "b": .bool(true)]
+    let other: TemplateObject = ["b": .bool(true), "a": .string("1")]
+    #expect(one == other)
+    #expect(one.hashValue == other.hashValue)
+    #expect(one != ["a": .string("1")])
+    #expect(TemplateValue.object(one) == .object(other))
+  }
+}
