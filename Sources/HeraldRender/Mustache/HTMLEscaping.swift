@@ -23,6 +23,31 @@ public enum HTMLEscaping {
     }
   }
 
+  /// Appends the text's UTF-8 bytes escaped as `append(_:to:)` does for a string.
+  ///
+  /// Every byte that is escaped or dropped is ASCII, and no byte of a multi-byte character is, so
+  /// working on bytes gives exactly the string version's result.
+  public static func append(_ text: String, to output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard bytes.contains(where: needsWork) else {
+        output.append(contentsOf: bytes)
+        return
+      }
+      for byte in bytes {
+        switch byte {
+        case 0x26: output.append(contentsOf: "&amp;".utf8)
+        case 0x3C: output.append(contentsOf: "&lt;".utf8)
+        case 0x3E: output.append(contentsOf: "&gt;".utf8)
+        case 0x22: output.append(contentsOf: "&quot;".utf8)
+        case 0x27: output.append(contentsOf: "&#39;".utf8)
+        case 0x09, 0x0A, 0x0D: output.append(byte)
+        default: if byte >= 0x20 && byte != 0x7F { output.append(byte) }
+        }
+      }
+    }
+  }
+
   /// The text escaped as `append` does.
   public static func escape(_ text: String) -> String {
     var output = ""

@@ -14,18 +14,22 @@ struct MustacheRenderer {
     let source: TemplateSource
   }
 
-  /// Renders nodes into `output`.
+  /// Renders nodes into `output`, as UTF-8 bytes (a page goes to its file without a copy).
   func render(
     _ nodes: [MustacheNode], stack: inout [TemplateValue], arguments: [String: BlockArgument],
-    depth: Int, into output: inout String
+    depth: Int, into output: inout [UInt8]
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
       case .text(let text):
-        output += text
+        output.append(contentsOf: text.utf8)
       case .variable(let path, let escaped):
         let text = Self.lookup(path, in: stack)?.text ?? ""
-        if escaped { HTMLEscaping.append(text, to: &output) } else { output += text }
+        if escaped {
+          HTMLEscaping.append(text, to: &output)
+        } else {
+          output.append(contentsOf: text.utf8)
+        }
       case .section(let path, let inverted, let children, let location):
         guard depth < Self.maximumDepth else {
           throw Self.tooDeep(at: location, "{{#\(path.joined(separator: "."))}}")
@@ -69,7 +73,7 @@ struct MustacheRenderer {
   private func include(
     _ name: String, indentation: String?, location: TemplateLocation,
     stack: inout [TemplateValue], arguments: [String: BlockArgument], depth: Int,
-    into output: inout String
+    into output: inout [UInt8]
   ) throws(TemplateError) {
     guard depth < Self.maximumDepth else { throw Self.tooDeep(at: location, "{{>\(name)}}") }
     guard let template = library.template(named: name) else { return }
@@ -84,7 +88,7 @@ struct MustacheRenderer {
 
   private func renderBlock(
     _ block: MustacheBlock, stack: inout [TemplateValue], arguments: [String: BlockArgument],
-    depth: Int, into output: inout String
+    depth: Int, into output: inout [UInt8]
   ) throws(TemplateError) {
     let argument = arguments[block.name]
     guard block.isStandalone else {

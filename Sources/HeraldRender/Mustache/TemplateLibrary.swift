@@ -54,8 +54,15 @@ public final class TemplateLibrary: Sendable {
   public func render(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
     -> String
   {
-    guard let template = templates[name] else { return "" }
-    var output = ""
+    String(decoding: try renderBytes(name, stack: context), as: UTF8.self)
+  }
+
+  /// Renders a named template with a context stack into UTF-8 bytes, as a file holds them.
+  public func renderBytes(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
+    -> [UInt8]
+  {
+    guard let template = templates[name] else { return [] }
+    var output: [UInt8] = []
     var stack = context
     try MustacheRenderer(library: self).render(
       template.nodes, stack: &stack, arguments: [:], depth: 0, into: &output)

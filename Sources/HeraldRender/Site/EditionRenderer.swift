@@ -179,7 +179,7 @@ struct EditionRenderer: Sendable {
   }
 
   private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {
-    Array(try theme.templates.render(template, data: data).utf8)
+    try theme.templates.renderBytes(template, stack: [data])
   }
 }
 

@@ -1,0 +1,23 @@
+import HeraldRender
+import Testing
+
+@Suite("HTML escaping gives the same text whether it writes a string or bytes")
+struct HTMLEscapingTests {
+  @Test(
+    "every special character, control and multi-byte character",
+    arguments: [
+      ("plain", "Plain text", "Plain text"),
+      ("specials", "a < b & \"c\" > 'd'", "a &lt; b &amp; &quot;c&quot; &gt; &#39;d&#39;"),
+      ("controls dropped", "a\u{0}b\u{7}c\u{1B}d\u{7F}e", "abcde"),
+      ("whitespace kept", "a\tb\nc\r\nd", "a\tb\nc\r\nd"),
+      ("multi-byte", "Zürich — 東京 🚆 <ok>", "Zürich — 東京 🚆 &lt;ok&gt;"),
+      ("C1 controls are kept", "a\u{85}b", "a\u{85}b"),
+      ("empty", "", ""),
+    ])
+  func sameBothWays(name: String, text: String, expected: String) {
+    #expect(HTMLEscaping.escape(text) == expected, "\(name)")
+    var bytes: [UInt8] = Array("before ".utf8)
+    HTMLEscaping.append(text, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "before " + expected, "\(name)")
+  }
+}
