@@ -206,10 +206,19 @@ final class FragmentStore: @unchecked Sendable {
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     rows wantedRows: [(Announcement, PlatformSettings)]
   ) throws(TemplateError) {
+    // A record asked for twice (the archive and its own page both want its card) is made once.
+    var bodyIDs: Set<String> = []
+    var cardIDs: Set<String> = []
+    var rowMemos: Set<String> = []
     let jobs: [Job] = lock.withLock {
-      wantedBodies.filter { bodies[$0.id] == nil }.map { Job.body($0) }
-        + wantedCards.filter { cards[$0.id] == nil }.map { Job.card($0) }
-        + wantedRows.filter { rows[Self.rowMemo($0.0, $0.1)] == nil }.map { Job.row($0.0, $0.1) }
+      wantedBodies.filter { bodies[$0.id] == nil && bodyIDs.insert($0.id).inserted }
+        .map { Job.body($0) }
+        + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
+        .map { Job.card($0) }
+        + wantedRows.filter {
+          let memo = Self.rowMemo($0.0, $0.1)
+          return rows[memo] == nil && rowMemos.insert(memo).inserted
+        }.map { Job.row($0.0, $0.1) }
     }
     let made = jobs.concurrentMap { job -> Result<Made, TemplateError> in
       do throws(TemplateError) {

@@ -1,0 +1,52 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldFiles
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldRender
+
+/// A cache in memory that counts how often each fragment is kept.
+private final class CountingCache: RecordCache, FragmentCache, @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [Fingerprint: [UInt8]] = [:]
+  private(set) var keeps: [Fingerprint: Int] = [:]
+
+  func hasher() -> SipHasher { SipHasher(key: Fingerprint(high: 7, low: 11)) }
+  func fingerprint(file: String, signature: FileSignature) -> Fingerprint? { nil }
+  func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
+    -> Value?
+  {
+    lock.withLock { entries[fingerprint] }?.withUnsafeBytes(body)
+  }
+  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
+    lock.withLock {
+      entries[fingerprint] = bytes
+      keeps[fingerprint, default: 0] += 1
+    }
+  }
+  var counts: [Fingerprint: Int] { lock.withLock { keeps } }
+}
+
+@Suite("A build makes each fragment once")
+struct FragmentPreparationTests {
+  @Test("a record's card, wanted by the archive and by its own page, is rendered once")
+  func eachCardOnce() throws {
+    let folder = Fixtures.packageRoot
+    let cache = CountingCache()
+    let loaded = try SiteLoader(siteDirectory: folder.path, cache: cache).load()
+    let site = try #require(loaded.site(), "\(loaded.diagnostics)")
+    let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
+    let renderer = SiteRenderer(
+      site: site, theme: theme,
+      options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))),
+      caching: RenderCaching(
+        cache: cache, configuration: try #require(loaded.configuration), identity: "test"))
+    let before = cache.counts
+    try renderer.prepare(Set(renderer.plan.map(\.path)))
+    let fragments = cache.counts.filter { before[$0.key] == nil }
+    #expect(fragments.count >= site.announcements.count, "cards and rows were kept")
+    #expect(fragments.values.allSatisfy { $0 == 1 }, "\(fragments.values.sorted())")
+  }
+}
