@@ -8,9 +8,9 @@ import HeraldCore
 /// What the watched files of a site look like at one moment: every file's path, size and
 /// modification time, and the folders that hold them.
 ///
-/// Two snapshots that are equal mean nothing a build reads has changed. Each folder is read
-/// through its own descriptor and each file is looked at relative to it (`fstatat`), so a site of
-/// 10,000 records is taken in a few milliseconds rather than a path walk from `/` per file.
+/// Two snapshots that are equal mean no file a build reads has changed. Each folder is read
+/// through its own descriptor and each file is looked at relative to it (`fstatat`), rather than
+/// by a path the kernel walks from `/` for every file.
 public struct SiteSnapshot: Equatable, Sendable {
   /// One file: its path relative to the site, its size in bytes and its modification time.
   public struct Entry: Equatable, Sendable, CustomStringConvertible {
@@ -39,6 +39,12 @@ public struct SiteSnapshot: Equatable, Sendable {
     for folder in ["content", "themes"] { walk.descend(into: folder) }
     entries = walk.entries
     folders = walk.folders.sorted { $0.precedesBytewise($1) }
+  }
+
+  /// Whether two snapshots hold the same files with the same sizes and times; folders are not
+  /// compared, so making an empty folder rebuilds nothing (it is watched from the next look).
+  public static func == (lhs: SiteSnapshot, rhs: SiteSnapshot) -> Bool {
+    lhs.entries == rhs.entries
   }
 
   /// The walk over a site's folders, one descriptor per folder.

@@ -84,6 +84,11 @@ struct SiteWatcherTests {
         "themes", "themes/mine", "themes/mine/templates",
       ])
     #expect(SiteSnapshot(siteDirectory: folder.url.path) == snapshot)
+    try FileManager.default.createDirectory(
+      atPath: folder.path("content/another"), withIntermediateDirectories: true)
+    let withFolder = SiteSnapshot(siteDirectory: folder.url.path)
+    #expect(withFolder.folders.contains("content/another"), "a new folder is watched")
+    #expect(withFolder == snapshot, "but an empty folder is no change to rebuild for")
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
       ofItemAtPath: folder.path("content/deep/er/b.md"))
