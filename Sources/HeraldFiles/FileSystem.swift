@@ -146,7 +146,21 @@ public enum FileSystem {
   /// The names in a folder without `.` and `..`, with their `d_type` (`DT_REG`, `DT_LNK`…), sorted
   /// by name in byte order; nil when the folder cannot be read.
   public static func listNames(_ path: String) -> [(name: String, type: Int32)]? {
-    guard let directory = opendir(path) else { return nil }
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    return listNames(inFolder: descriptor)
+  }
+
+  /// The names in an open folder, as `listNames(_:)` gives them; the descriptor stays open, so
+  /// the caller can look at each name relative to it (`fstatat`).
+  public static func listNames(inFolder descriptor: Int32) -> [(name: String, type: Int32)]? {
+    let reading = dup(descriptor)
+    guard reading >= 0 else { return nil }
+    guard let directory = fdopendir(reading) else {
+      close(reading)
+      return nil
+    }
     defer { closedir(directory) }
     var entries: [(name: String, type: Int32)] = []
     while let entry = readdir(directory) {
@@ -158,7 +172,9 @@ public enum FileSystem {
       if type == Int32(DT_UNKNOWN) {
         // Some file systems do not fill d_type; ask lstat instead.
         var status = stat()
-        if lstat(path + "/" + name, &status) == 0 { type = Self.directoryType(status.st_mode) }
+        if fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+          type = Self.directoryType(status.st_mode)
+        }
       }
       entries.append((name, type))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -74,31 +75,11 @@ public struct SiteSnapshot: Equatable, Sendable {
       while let relative = pending.popLast() {
         let descriptor = open(root + "/" + relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { continue }
-        guard let directory = fdopendir(descriptor) else {
-          close(descriptor)
-          continue
-        }
-        defer { closedir(directory) }
-        var names: [(String, Bool)] = []
-        while let entry = readdir(directory) {
-          let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-          }
-          guard name != "." && name != ".." else { continue }
-          var type = Int32(entry.pointee.d_type)
-          if type == Int32(DT_UNKNOWN) {
-            var status = stat()
-            let isFolder =
-              fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
-              && (status.st_mode & S_IFMT) == S_IFDIR
-            type = isFolder ? Int32(DT_DIR) : Int32(DT_REG)
-          }
-          names.append((name, type == Int32(DT_DIR)))
-        }
-        names.sort { $0.0.precedesBytewise($1.0) }
-        for (name, isFolder) in names {
+        defer { close(descriptor) }
+        guard let listed = FileSystem.listNames(inFolder: descriptor) else { continue }
+        for (name, type) in listed {
           let path = relative + "/" + name
-          if isFolder {
+          if type == Int32(DT_DIR) {
             pending.append(path)
             folders.append(path)
           } else {
