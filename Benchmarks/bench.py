@@ -255,7 +255,8 @@ def main():
     for label, root in roots:
         print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
         for size in (int(text) for text in arguments.sizes.split(",")):
-            for line in run(size, root, arguments, hugo):
+            # serve's preview goes where serve puts it, whatever the outputs' root: measured once.
+            for line in run(size, root, arguments, hugo, with_serve=root == roots[0][1]):
                 print(line, flush=True)
         shutil.rmtree(root, ignore_errors=True)
 
@@ -335,10 +336,7 @@ def serve_latency(herald, site, record, runs):
         process.wait()
 
 
-served = {}  # serve's preview does not depend on the outputs' root: measured once per size
-
-
-def run(size, root, arguments, hugo):
+def run(size, root, arguments, hugo, with_serve):
     """The lines for one site size, outputs and the cache under root."""
     site = herald_site(size, arguments.all_live)
     output = root / f"herald-{size}"
@@ -363,8 +361,7 @@ def run(size, root, arguments, hugo):
     checked = median([measure(check, environment=environment) for _ in range(runs)])
     unchecked = median([measure(check + ["--no-cache"], environment=environment)
                         for _ in range(runs)])
-    serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if not served.get(size) else []
-    served[size] = True
+    serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if with_serve else []
     files = sum(len(names) for _, _, names in os.walk(output))
     megabytes = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) / 2**20
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"

@@ -20,14 +20,13 @@ public enum FileSystem {
   public static func readRegularWithSignature(_ path: String) -> Result<
     (bytes: [UInt8], signature: FileSignature), FileSystemError
   > {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-    guard descriptor >= 0 else { return .failure(.lastError(path)) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return .failure(.lastError(path)) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      return .failure(FileSystemError(path: path, reason: "not a regular file"))
+    let descriptor: Int32
+    let status: stat
+    switch openRegular(path) {
+    case .success(let opened): (descriptor, status) = opened
+    case .failure(let error): return .failure(error)
     }
+    defer { close(descriptor) }
     let size = Int(status.st_size)
     var bytes = [UInt8](repeating: 0, count: size)
     var offset = 0
@@ -49,19 +48,33 @@ public enum FileSystem {
     return .success((bytes, FileSignature(status)))
   }
 
+  /// Opens a regular file for reading, without following a final symbolic link and without
+  /// blocking on a FIFO, with its status; the caller closes the descriptor.
+  private static func openRegular(_ path: String) -> Result<(Int32, stat), FileSystemError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    guard descriptor >= 0 else { return .failure(.lastError(path)) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let error = FileSystemError.lastError(path)
+      close(descriptor)
+      return .failure(error)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      return .failure(FileSystemError(path: path, reason: "not a regular file"))
+    }
+    return .success((descriptor, status))
+  }
+
   /// The signature of a regular file whose bytes are exactly `bytes`, or nil when it differs,
   /// is missing or is not a regular file.
   ///
   /// A file of another size is not read at all, and one of the same size is compared a block at a
   /// time, so comparing a large output file costs no allocation of its size.
   public static func signatureIfSame(_ path: String, as bytes: [UInt8]) -> FileSignature? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-    guard descriptor >= 0 else { return nil }
+    guard case .success(let (descriptor, status)) = openRegular(path) else { return nil }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-      Int(status.st_size) == bytes.count
-    else { return nil }
+    guard Int(status.st_size) == bytes.count else { return nil }
     let blockSize = 1 << 16
     var block = [UInt8](repeating: 0, count: Swift.min(blockSize, Swift.max(bytes.count, 1)))
     var offset = 0

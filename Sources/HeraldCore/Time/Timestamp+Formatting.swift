@@ -4,14 +4,18 @@ extension Timestamp {
     let secondOfDay = seconds - dayNumber * 86_400
     let civil = Timestamp.civil(days: dayNumber)
     // Written as bytes, not by joining strings: every page, row and feed entry formats several.
-    guard (0...9999).contains(civil.year) else { return slowRFC3339(secondOfDay: secondOfDay) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(30)
-    Self.appendDigits(civil.year, 4, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(civil.month, 2, to: &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    Self.appendDigits(civil.day, 2, to: &bytes)
+    if (0...9999).contains(civil.year) {
+      Self.appendDigits(civil.year, 4, to: &bytes)
+      bytes.append(UInt8(ascii: "-"))
+      Self.appendDigits(civil.month, 2, to: &bytes)
+      bytes.append(UInt8(ascii: "-"))
+      Self.appendDigits(civil.day, 2, to: &bytes)
+    } else {
+      // A year four digits cannot hold keeps the form `date` gives it.
+      bytes.append(contentsOf: date.utf8)
+    }
     bytes.append(UInt8(ascii: "T"))
     Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
@@ -25,19 +29,6 @@ extension Timestamp {
     }
     bytes.append(UInt8(ascii: "Z"))
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// The same form for years outside 0 to 9999, which four digits cannot hold.
-  private func slowRFC3339(secondOfDay: Int64) -> String {
-    var text = "\(date)T"
-    text += Self.pad(secondOfDay / 3600, 2) + ":" + Self.pad(secondOfDay / 60 % 60, 2) + ":"
-    text += Self.pad(secondOfDay % 60, 2)
-    if nanoseconds > 0 {
-      var fraction = Self.pad(Int64(nanoseconds), 9)
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      text += "." + fraction
-    }
-    return text + "Z"
   }
 
   /// Appends a non-negative number of at most `width` digits, zero-padded to `width`.

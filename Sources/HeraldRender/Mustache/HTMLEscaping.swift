@@ -4,29 +4,17 @@ public enum HTMLEscaping {
   /// HTML does not allow (C0 controls other than tab, line feed and carriage return, and DEL).
   public static func append(_ text: String, to output: inout String) {
     var text = text
-    let clean = text.withUTF8 { bytes in !bytes.contains(where: needsWork) }
-    guard !clean else {
+    guard text.withUTF8({ $0.contains(where: needsWork) }) else {
       output += text
       return
     }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-      default:
-        if scalar.value >= 0x20 && scalar.value != 0x7F { output.unicodeScalars.append(scalar) }
-      }
-    }
+    var bytes: [UInt8] = []
+    append(text, to: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the text's UTF-8 bytes escaped as `append(_:to:)` does for a string.
-  ///
-  /// Every byte that is escaped or dropped is ASCII, and no byte of a multi-byte character is, so
-  /// working on bytes gives exactly the string version's result.
+  /// Appends the text's UTF-8 bytes, escaped as above: every byte that is escaped or dropped is
+  /// ASCII, and no byte of a multi-byte character is, so the rules work on bytes.
   public static func append(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
