@@ -7,12 +7,13 @@ import Testing
 struct SiteWatcherTests {
   /// Runs `waitForChange` on its own thread, makes `change`, and returns the snapshot it saw.
   func watch(
-    _ folder: TemporaryDirectory, quiet: TimeInterval = 0.2, change: () throws -> Void
+    _ folder: TemporaryDirectory, quiet: TimeInterval = 0.2, eventQuiet: TimeInterval = 0.05,
+    change: () throws -> Void
   ) async throws -> SiteSnapshot? {
     let watcher = SiteWatcher(siteDirectory: folder.url.path)
     let before = watcher.snapshot()
     let waiting = Task.detached {
-      watcher.waitForChange(from: before, quiet: quiet, stop: { false })
+      watcher.waitForChange(from: before, quiet: quiet, eventQuiet: eventQuiet, stop: { false })
     }
     try change()
     let snapshot = await waiting.value
@@ -44,6 +45,20 @@ struct SiteWatcherTests {
     let remaining = try #require(deleted)
     #expect(remaining.entries.map(\.path) == ["herald.yaml"])
     #expect(remaining.entries.first?.size == 11)
+  }
+
+  @Test("a burst of saves is one change, seen after the last of them")
+  func burst() async throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("herald.yaml", "title: T\n")
+    try folder.write("content/announcements/a.md", "a\n")
+    let names = (1...5).map { "content/announcements/burst-\($0).md" }
+    // The quiet spell is long enough that the writes, back to back, fall inside it on any machine.
+    let seen = try await watch(folder, eventQuiet: 0.5) {
+      for name in names { try folder.write(name, "new\n") }
+    }
+    let paths = try #require(seen).entries.map(\.path)
+    for name in names { #expect(paths.contains(name), "\(name) is in the one change") }
   }
 
   @Test("stop ends the wait with nil when nothing changed")
