@@ -50,7 +50,7 @@ public enum FileSystem {
 
   /// Opens a regular file for reading, without following a final symbolic link and without
   /// blocking on a FIFO, with its status; the caller closes the descriptor.
-  private static func openRegular(_ path: String) -> Result<(Int32, stat), FileSystemError> {
+  static func openRegular(_ path: String) -> Result<(Int32, stat), FileSystemError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
     guard descriptor >= 0 else { return .failure(.lastError(path)) }
     var status = stat()
@@ -109,7 +109,7 @@ public enum FileSystem {
     try writeAll(bytes, to: descriptor, path: path)
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
     throws(FileSystemError)
   {
     var offset = 0

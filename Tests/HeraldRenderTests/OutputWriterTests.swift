@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFiles
 import HeraldTestSupport
 import Testing
 
@@ -183,9 +184,9 @@ struct OutputWriterTests {
     func build() throws -> [String] {
       _ = try fixture.writer.write(
         planned, force: false, map: key, memo: memo, prepare: { _ in },
-        render: { path in
+        render: { path, sink in
           rendered.add(path)
-          return Array("one \(path)".utf8)
+          sink.write(Array("one \(path)".utf8))
         })
       return rendered.take()
     }
@@ -198,7 +199,35 @@ struct OutputWriterTests {
       outputDirectory: fixture.output, siteDirectory: fixture.root.path("site"))
     _ = try other.write(
       planned, force: false, map: Fingerprint(high: 9, low: 9), prepare: { _ in },
-      render: { Array("one \($0)".utf8) })
+      render: { path, sink in sink.write(Array("one \(path)".utf8)) })
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
+  }
+
+  @Test("a file rendered in pieces is kept when it is the same and rewritten whole when not")
+  func largeFileInPieces() throws {
+    let fixture = try WriterFixture()
+    let planned = [OutputWriter.Planned(path: "big/all.json")]
+    func content(_ middle: UInt8) -> [UInt8] {
+      (0..<2_000).flatMap { Array(repeating: $0 == 1_500 ? middle : 0x61, count: 500) }
+    }
+    func build(_ middle: UInt8) throws -> OutputWriter.Summary {
+      try fixture.writer.write(
+        planned, force: false, map: nil, prepare: { _ in },
+        render: { _, sink in
+          for index in 0..<2_000 {
+            sink.bytes += Array(repeating: index == 1_500 ? middle : 0x61, count: 500)
+            sink.handOnIfFull()
+          }
+        })
+    }
+    let path = fixture.output + "/big/all.json"
+    #expect(content(0x62).count > 2 * ByteSink.pieceSize, "the file is handed on in pieces")
+    #expect(try build(0x62).written == 2)
+    let signature = FileSignature.of(path)
+    #expect(try build(0x62).written == 0, "the same bytes leave the file alone")
+    #expect(FileSignature.of(path) == signature)
+    #expect(try build(0x63).written == 1, "a byte near the end rewrites it")
+    let complete = FileSystem.read(path) == content(0x63)
+    #expect(complete, "every byte, the unchanged start included")
   }
 }

@@ -105,9 +105,9 @@ struct SiteBuilder: Sendable {
               try renderer.prepare(paths)
             }
           },
-          render: { path in
-            guard let file = files[path] else { return [] }
-            return try renderer.render(file)
+          render: { path, sink in
+            guard let file = files[path] else { return }
+            try renderer.render(file, into: &sink)
           })
       BuildTrace.measure("save the cache") {
         cache?.save(files: loaded.files, live: { renderer.fragmentKeys() })

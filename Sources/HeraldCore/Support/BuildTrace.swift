@@ -7,10 +7,16 @@
 /// How long each phase of a run takes, printed to standard error when the environment variable
 /// `HERALD_TIMINGS` is set (for profiling and `make bench`; never part of any output).
 package enum BuildTrace {
+  #if canImport(Darwin)
+    private static let ownUsage = RUSAGE_SELF
+  #else
+    private static let ownUsage = __rusage_who_t(RUSAGE_SELF.rawValue)
+  #endif
+
   /// Whether phases are timed.
   package static let isEnabled = getenv("HERALD_TIMINGS") != nil
 
-  /// Runs a phase, printing its wall time when tracing is on.
+  /// Runs a phase, printing its wall time and the peak memory so far when tracing is on.
   package static func measure<Value, Failure: Error>(
     _ name: String, _ body: () throws(Failure) -> Value
   ) throws(Failure) -> Value {
@@ -21,7 +27,16 @@ package enum BuildTrace {
     let elapsed = clock.now - start
     let milliseconds =
       Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    let line = "herald: \(name): \((milliseconds * 10).rounded() / 10) ms\n"
+    var usage = rusage()
+    getrusage(Self.ownUsage, &usage)
+    // The peak so far shows which phase raises it (ru_maxrss counts kilobytes on Linux, bytes on
+    // Darwin).
+    #if canImport(Darwin)
+      let peak = usage.ru_maxrss / (1024 * 1024)
+    #else
+      let peak = usage.ru_maxrss / 1024
+    #endif
+    let line = "herald: \(name): \((milliseconds * 10).rounded() / 10) ms, peak \(peak) MB\n"
     var bytes = Array(line.utf8)
     _ = write(2, &bytes, bytes.count)
     return value

@@ -31,6 +31,12 @@ package indirect enum JSONValue: Sendable, Hashable {
     return bytes
   }
 
+  /// Writes the document's bytes, as `documentBytes`, into a sink that may hand them on in pieces.
+  package func writeDocument(to sink: inout ByteSink) {
+    write(to: &sink, indent: 0)
+    sink.bytes.append(0x0A)
+  }
+
   /// About how many bytes the value takes, so a large document's buffer is allocated once.
   var estimatedSize: Int {
     switch self {
@@ -45,42 +51,52 @@ package indirect enum JSONValue: Sendable, Hashable {
 
   /// Writes the value at an indentation depth (in spaces) into a byte buffer.
   func write(to bytes: inout [UInt8], indent: Int) {
+    var sink = ByteSink()
+    swap(&sink.bytes, &bytes)
+    write(to: &sink, indent: indent)
+    swap(&sink.bytes, &bytes)
+  }
+
+  /// Writes the value at an indentation depth into a sink, which may hand on a long array's items
+  /// as they are written.
+  private func write(to sink: inout ByteSink, indent: Int) {
     switch self {
-    case .null: bytes.append(contentsOf: "null".utf8)
-    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    case .integer(let value): bytes.append(contentsOf: String(value).utf8)
-    case .string(let value): Self.writeString(value, to: &bytes)
+    case .null: sink.bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): sink.bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): sink.bytes.append(contentsOf: String(value).utf8)
+    case .string(let value): Self.writeString(value, to: &sink.bytes)
     case .array(let items):
       guard !items.isEmpty else {
-        bytes.append(contentsOf: "[]".utf8)
+        sink.bytes.append(contentsOf: "[]".utf8)
         return
       }
-      bytes.append(contentsOf: "[\n".utf8)
+      sink.bytes.append(contentsOf: "[\n".utf8)
       for (index, item) in items.enumerated() {
-        Self.writeIndent(indent + 2, to: &bytes)
-        item.write(to: &bytes, indent: indent + 2)
-        bytes.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
+        Self.writeIndent(indent + 2, to: &sink.bytes)
+        item.write(to: &sink, indent: indent + 2)
+        sink.bytes.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
+        sink.handOnIfFull()
       }
-      Self.writeIndent(indent, to: &bytes)
-      bytes.append(UInt8(ascii: "]"))
+      Self.writeIndent(indent, to: &sink.bytes)
+      sink.bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        bytes.append(contentsOf: "{}".utf8)
+        sink.bytes.append(contentsOf: "{}".utf8)
         return
       }
-      bytes.append(contentsOf: "{\n".utf8)
+      sink.bytes.append(contentsOf: "{\n".utf8)
       let sorted = members.sorted { $0.key < $1.key }
       for (index, member) in sorted.enumerated() {
-        Self.writeIndent(indent + 2, to: &bytes)
-        Self.writeString(member.key, to: &bytes)
-        bytes.append(contentsOf: ": ".utf8)
-        member.value.write(to: &bytes, indent: indent + 2)
-        bytes.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
+        Self.writeIndent(indent + 2, to: &sink.bytes)
+        Self.writeString(member.key, to: &sink.bytes)
+        sink.bytes.append(contentsOf: ": ".utf8)
+        member.value.write(to: &sink, indent: indent + 2)
+        sink.bytes.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
       }
-      Self.writeIndent(indent, to: &bytes)
-      bytes.append(UInt8(ascii: "}"))
+      Self.writeIndent(indent, to: &sink.bytes)
+      sink.bytes.append(UInt8(ascii: "}"))
     case .preformatted(let value):
-      value.write(to: &bytes, indent: indent)
+      value.write(to: &sink.bytes, indent: indent)
     }
   }
 

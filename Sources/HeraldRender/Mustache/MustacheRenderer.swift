@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Renders parsed templates against a context stack, expanding partials, parents and blocks.
 struct MustacheRenderer {
   /// Where partials come from, and the cache of re-indented sources.
@@ -14,21 +16,22 @@ struct MustacheRenderer {
     let source: TemplateSource
   }
 
-  /// Renders nodes into `output`, as UTF-8 bytes (a page goes to its file without a copy).
+  /// Renders nodes into `output`, as UTF-8 bytes (a page goes to its file without a copy; a long
+  /// list, piece by piece).
   func render(
     _ nodes: [MustacheNode], stack: inout [TemplateValue], arguments: [String: BlockArgument],
-    depth: Int, into output: inout [UInt8]
+    depth: Int, into output: inout ByteSink
   ) throws(TemplateError) {
     for node in nodes {
       switch node {
       case .text(let text):
-        output.append(contentsOf: text.utf8)
+        output.bytes.append(contentsOf: text.utf8)
       case .variable(let path, let escaped):
         let text = Self.lookup(path, in: stack)?.text ?? ""
         if escaped {
-          HTMLEscaping.append(text, to: &output)
+          HTMLEscaping.append(text, to: &output.bytes)
         } else {
-          output.append(contentsOf: text.utf8)
+          output.bytes.append(contentsOf: text.utf8)
         }
       case .section(let path, let inverted, let children, let location):
         guard depth < Self.maximumDepth else {
@@ -45,6 +48,7 @@ struct MustacheRenderer {
             stack.append(item)
             defer { stack.removeLast() }
             try render(children, stack: &stack, arguments: arguments, depth: depth, into: &output)
+            output.handOnIfFull()
           }
         } else if value.isTruthy {
           stack.append(value)
@@ -73,7 +77,7 @@ struct MustacheRenderer {
   private func include(
     _ name: String, indentation: String?, location: TemplateLocation,
     stack: inout [TemplateValue], arguments: [String: BlockArgument], depth: Int,
-    into output: inout [UInt8]
+    into output: inout ByteSink
   ) throws(TemplateError) {
     guard depth < Self.maximumDepth else { throw Self.tooDeep(at: location, "{{>\(name)}}") }
     guard let template = library.template(named: name) else { return }
@@ -88,7 +92,7 @@ struct MustacheRenderer {
 
   private func renderBlock(
     _ block: MustacheBlock, stack: inout [TemplateValue], arguments: [String: BlockArgument],
-    depth: Int, into output: inout [UInt8]
+    depth: Int, into output: inout ByteSink
   ) throws(TemplateError) {
     let argument = arguments[block.name]
     guard block.isStandalone else {

@@ -1,3 +1,4 @@
+import HeraldCore
 import Synchronization
 
 /// A set of named templates (a theme's, or a test's), parsed once, with a cache for the re-indented
@@ -61,12 +62,20 @@ public final class TemplateLibrary: Sendable {
   public func renderBytes(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
     -> [UInt8]
   {
-    guard let template = templates[name] else { return [] }
-    var output: [UInt8] = []
+    var output = ByteSink()
+    try render(name, stack: context, into: &output)
+    return output.bytes
+  }
+
+  /// Renders a named template with a context stack into a sink, which may hand the bytes on in
+  /// pieces.
+  package func render(_ name: String, stack context: [TemplateValue], into output: inout ByteSink)
+    throws(TemplateError)
+  {
+    guard let template = templates[name] else { return }
     var stack = context
     try MustacheRenderer(library: self).render(
       template.nodes, stack: &stack, arguments: [:], depth: 0, into: &output)
-    return output
   }
 
   /// Every `{{>name}}` or `{{<name}}` that names no template, with where it is written.

@@ -85,7 +85,7 @@ public struct OutputWriter: Sendable {
   ) throws -> Summary {
     try write(
       files.map(Planned.init(path:)), force: force, waiting: waiting, vet: vet, map: nil,
-      prepare: { _ in }, render: render)
+      prepare: { _ in }, render: { path, sink in sink.write(try render(path)) })
   }
 
   /// Writes files as `write(_:force:waiting:vet:render:)` does, and keeps the output map: with
@@ -98,7 +98,7 @@ public struct OutputWriter: Sendable {
     _ files: [Planned], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
     memo: OutputMapMemo? = nil, prepare: (Set<String>) throws -> Void,
-    render: @escaping @Sendable (String) throws -> [UInt8]
+    render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
     let output = outputDirectory
     _ = try OutputTarget.check(output: output, site: siteDirectory)
@@ -227,28 +227,35 @@ public struct OutputWriter: Sendable {
     let signature: FileSignature?
   }
 
-  /// Renders files; writes those whose bytes differ from the previous tree into the staging
-  /// folder, in parallel.
+  /// Renders files, in parallel, and writes those whose bytes differ from the previous tree into
+  /// the staging folder.
+  ///
+  /// A large file is compared and written piece by piece as it is rendered, so it is never whole
+  /// in memory.
   private func stage(
     _ all: [String], staging: String,
-    render: @escaping @Sendable (String) throws -> [UInt8]
+    render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> [StagedFile] {
     let output = outputDirectory
     try? FileSystem.removeTree(staging)
     let folders = FolderMaker(root: staging)
-    try folders.make("")
+    try Self.io(staging) { () throws(FileSystemError) in try folders.make("") }
     let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
       Result {
-        let bytes =
-          file == Self.markerName ? Array(Self.markerText.utf8) : try render(file)
-        // The file in place, if any (with a map, `previous` lists only the files it holds).
-        if let signature = FileSystem.signatureIfSame(output + "/" + file, as: bytes) {
-          return StagedFile(path: file, isChanged: false, signature: signature)
-        }
-        try folders.make(Self.folder(of: file))
         let path = staging + "/" + file
-        try Self.io(path) { () throws(FileSystemError) in try FileSystem.write(bytes, to: path) }
-        return StagedFile(path: file, isChanged: true, signature: FileSignature.of(path))
+        let writer = ComparingFileWriter(inPlace: output + "/" + file, destination: path) {
+          () throws(FileSystemError) in try folders.make(Self.folder(of: file))
+        }
+        var sink = ByteSink(handingOnTo: writer.take)
+        if file == Self.markerName {
+          sink.write(Array(Self.markerText.utf8))
+        } else {
+          try render(file, &sink)
+        }
+        let outcome = try Self.io(path) { () throws(FileSystemError) in
+          try writer.finish(sink.bytes)
+        }
+        return StagedFile(path: file, isChanged: outcome.isChanged, signature: outcome.signature)
       }
     }
     return try outcomes.map { try $0.get() }
@@ -376,11 +383,10 @@ private final class FolderMaker: @unchecked Sendable {
   init(root: String) { self.root = root }
 
   /// Makes a folder (relative to the root, `""` for the root) and its parents.
-  func make(_ folder: String) throws(OutputError) {
+  func make(_ folder: String) throws(FileSystemError) {
     if lock.withLock({ made.contains(folder) }) { return }
     if !folder.isEmpty { try make(OutputWriter.folder(of: folder)) }
-    let path = folder.isEmpty ? root : root + "/" + folder
-    try OutputWriter.io(path) { () throws(FileSystemError) in try FileSystem.makeDirectory(path) }
+    try FileSystem.makeDirectory(folder.isEmpty ? root : root + "/" + folder)
     lock.withLock { _ = made.insert(folder) }
   }
 }

@@ -148,38 +148,42 @@ struct EditionRenderer: Sendable {
     try fragments.prepare(bodies: bodies, cards: cards, rows: rows)
   }
 
-  /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
-  /// rendering, or a `RenderError` when libxml2 fails.
-  func render(_ file: PlannedFile) throws -> [UInt8] {
+  /// Renders one planned file's bytes into a sink (which hands a large file on in pieces); throws
+  /// a `TemplateError` for a template that fails while rendering, or a `RenderError` when libxml2
+  /// fails.
+  func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
     switch file.content {
     case .archive:
       let entries = try selection.archive.map { (announcement) throws(TemplateError) in
         (announcement, try fragments.archiveEntry(announcement))
       }
-      return try page("archive", context.archive(selection.archive, entries: entries))
+      try page("archive", context.archive(selection.archive, entries: entries), into: &sink)
     case .notFound:
-      return try page("404", context.page([:]))
+      try page("404", context.page([:]), into: &sink)
     case .announcement(let announcement):
-      return try page(
+      try page(
         "announcement",
-        context.announcementPage(try fragments.cardValue(announcement), id: announcement.id))
+        context.announcementPage(try fragments.cardValue(announcement), id: announcement.id),
+        into: &sink)
     case .feed:
-      return try feed()
+      sink.write(try feed())
     case .channel:
-      return manifests.writer.channel().documentBytes
+      manifests.writer.channel().writeDocument(to: &sink)
     case .schema:
-      return ManifestSchema.document(id: urls.schema).documentBytes
+      ManifestSchema.document(id: urls.schema).writeDocument(to: &sink)
     case .all(let platform):
-      return manifests.writer.all(platform: platform).documentBytes
+      manifests.writer.all(platform: platform).writeDocument(to: &sink)
     case .release(let platform, let version):
-      return manifests.writer.manifest(platform: platform, version: version).documentBytes
+      manifests.writer.manifest(platform: platform, version: version).writeDocument(to: &sink)
     case .bytes(let bytes):
-      return bytes
+      sink.write(bytes)
     }
   }
 
-  private func page(_ template: String, _ data: TemplateValue) throws(TemplateError) -> [UInt8] {
-    try theme.templates.renderBytes(template, stack: [data])
+  private func page(_ template: String, _ data: TemplateValue, into sink: inout ByteSink)
+    throws(TemplateError)
+  {
+    try theme.templates.render(template, stack: [data], into: &sink)
   }
 }
 

@@ -104,7 +104,14 @@ public struct SiteRenderer: Sendable {
   /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
   /// rendering, or a `RenderError` when libxml2 fails.
   public func render(_ file: PlannedFile) throws -> [UInt8] {
-    try editions[file.edition].render(file)
+    var sink = ByteSink()
+    try render(file, into: &sink)
+    return sink.bytes
+  }
+
+  /// Renders one planned file into a sink, which may hand a large file's bytes on in pieces.
+  package func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
+    try editions[file.edition].render(file, into: &sink)
   }
 
   /// The keys of every fragment the site's files are made from, so a cache keeps them.

@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a file that arrives in pieces, unless its bytes are those of the file already in place:
+/// each piece is compared with the next bytes of that file, and the new file is created only at
+/// the first difference, with the part that was the same copied from the old one.
+///
+/// So a large document is neither held whole in memory nor written when it did not change. The
+/// writer is used by one thread; a failure is kept and thrown by `finish`.
+public final class ComparingFileWriter {
+  /// What came of a file: whether it differs from the one in place, and the signature of the file
+  /// that now holds its bytes (the one in place when they are the same).
+  public struct Outcome: Sendable {
+    /// Whether the bytes differ from the file in place (or there was none).
+    public let isChanged: Bool
+    /// The signature of the file holding the bytes.
+    public let signature: FileSignature?
+  }
+
+  private let inPlace: String
+  private let destination: String
+  private let prepare: () throws(FileSystemError) -> Void
+  private var started = false
+  /// The file in place while every byte so far matched it.
+  private var original: (descriptor: Int32, status: stat)?
+  /// The new file, once one is being written.
+  private var output: Int32 = -1
+  private var taken = 0
+  private var scratch: [UInt8] = []
+  private var failure: FileSystemError?
+
+  /// A writer comparing with the file at `inPlace` and writing, if the bytes differ, to
+  /// `destination`, after `prepare` (which makes its folder).
+  public init(
+    inPlace: String, destination: String, prepare: @escaping () throws(FileSystemError) -> Void
+  ) {
+    self.inPlace = inPlace
+    self.destination = destination
+    self.prepare = prepare
+  }
+
+  deinit {
+    if let original { close(original.descriptor) }
+    if output >= 0 { close(output) }
+  }
+
+  /// Takes the next piece of the file.
+  public func take(_ piece: [UInt8]) {
+    guard failure == nil else { return }
+    do throws(FileSystemError) {
+      if !started {
+        started = true
+        original = try? FileSystem.openRegular(inPlace).get()
+      }
+      if output < 0 {
+        if original != nil && matches(piece) {
+          taken += piece.count
+          return
+        }
+        try create()
+      }
+      try FileSystem.writeAll(piece, to: output, path: destination)
+      taken += piece.count
+    } catch {
+      failure = error
+    }
+  }
+
+  /// Takes the last piece and tells what came of the file; a file that was never given a piece
+  /// before is compared and written whole.
+  public func finish(_ last: [UInt8]) throws(FileSystemError) -> Outcome {
+    if !started {
+      if let signature = FileSystem.signatureIfSame(inPlace, as: last) {
+        return Outcome(isChanged: false, signature: signature)
+      }
+      try prepare()
+      try FileSystem.write(last, to: destination)
+      return Outcome(isChanged: true, signature: FileSignature.of(destination))
+    }
+    take(last)
+    if let failure { throw failure }
+    if output < 0, let original {
+      // Every byte matched so far: the file in place is the same unless it goes on.
+      var end: UInt8 = 0
+      if read(original.descriptor, &end, 1) == 0 {
+        return Outcome(isChanged: false, signature: FileSignature(original.status))
+      }
+      try create()
+    }
+    let signature = FileSignature.of(descriptor: output)
+    close(output)
+    output = -1
+    return Outcome(isChanged: true, signature: signature)
+  }
+
+  /// Whether the next bytes of the file in place are the piece's.
+  private func matches(_ piece: [UInt8]) -> Bool {
+    guard let original else { return false }
+    if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: piece.count) }
+    var filled = 0
+    while filled < piece.count {
+      let count = scratch.withUnsafeMutableBytes { buffer in
+        read(original.descriptor, buffer.baseAddress.map { $0 + filled }, piece.count - filled)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      filled += count
+    }
+    return scratch.withUnsafeBytes { read in
+      piece.withUnsafeBytes { expected in
+        guard let read = read.baseAddress, let expected = expected.baseAddress else { return true }
+        return memcmp(read, expected, piece.count) == 0
+      }
+    }
+  }
+
+  /// Creates the new file and copies into it the bytes taken so far, which are the start of the
+  /// file in place.
+  private func create() throws(FileSystemError) {
+    try prepare()
+    output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard output >= 0 else { throw .lastError(destination) }
+    guard let original else { return }
+    self.original = nil
+    defer { close(original.descriptor) }
+    var copied = 0
+    if scratch.count < 1 << 16 { scratch = [UInt8](repeating: 0, count: 1 << 16) }
+    while copied < taken {
+      let wanted = min(scratch.count, taken - copied)
+      let count = scratch.withUnsafeMutableBytes { buffer in
+        pread(original.descriptor, buffer.baseAddress, wanted, off_t(copied))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        throw FileSystemError(path: inPlace, reason: "changed while it was compared")
+      }
+      try FileSystem.writeAll(Array(scratch[0..<count]), to: output, path: destination)
+      copied += count
+    }
+  }
+}

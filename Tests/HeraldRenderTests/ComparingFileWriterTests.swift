@@ -1,0 +1,105 @@
+import Foundation
+import HeraldFiles
+import HeraldTestSupport
+import Testing
+
+/// A large file arrives in pieces; the writer creates it only when its bytes differ from the file
+/// in place, and then with every byte, the part that matched included.
+@Suite("A file written in pieces is compared as it comes and written only if it differs")
+struct ComparingFileWriterTests {
+  static let pieces: [[UInt8]] = (0..<3).map { piece in
+    (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ piece) }
+  }
+  static let whole = pieces.flatMap { $0 }
+
+  static func changed(_ bytes: [UInt8], at index: Int) -> [UInt8] {
+    var copy = bytes
+    copy[index] ^= 1
+    return copy
+  }
+
+  /// Gives the pieces to a writer (the last one through `finish`) and returns what came of it.
+  static func write(_ pieces: [[UInt8]], folder: TemporaryDirectory) throws
+    -> ComparingFileWriter.Outcome
+  {
+    let writer = ComparingFileWriter(
+      inPlace: folder.path("in-place"), destination: folder.path("staged/file")
+    ) { () throws(FileSystemError) in try FileSystem.makeDirectory(folder.path("staged")) }
+    for piece in pieces.dropLast() { writer.take(piece) }
+    return try writer.finish(pieces.last ?? [])
+  }
+
+  /// A file in place, named for what sets it apart (so a failure does not print its bytes).
+  struct InPlace: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]
+    var testDescription: String { name }
+  }
+
+  @Test(
+    "the same bytes keep the file in place; any difference writes every byte",
+    arguments: [
+      InPlace(name: "the same", bytes: whole),
+      InPlace(name: "first piece differs", bytes: changed(whole, at: 5)),
+      InPlace(name: "second piece differs", bytes: changed(whole, at: 90_000)),
+      InPlace(name: "last byte differs", bytes: changed(whole, at: whole.count - 1)),
+      InPlace(name: "longer in place", bytes: whole + [1]),
+      InPlace(name: "shorter in place", bytes: Array(whole.dropLast())),
+      InPlace(name: "empty in place", bytes: []),
+    ])
+  func comparison(_ file: InPlace) throws {
+    let (name, inPlace, same) = (file.name, file.bytes, file.bytes == Self.whole)
+    let folder = try TemporaryDirectory()
+    try FileSystem.write(inPlace, to: folder.path("in-place"))
+    let outcome = try Self.write(Self.pieces, folder: folder)
+    #expect(outcome.isChanged == !same, "\(name)")
+    // Compared outside #expect, which would print every byte of a failure.
+    let untouched = FileSystem.read(folder.path("in-place")) == inPlace
+    #expect(untouched, "\(name): the file in place")
+    if same {
+      #expect(outcome.signature == FileSignature.of(folder.path("in-place")), "\(name)")
+      #expect(!FileSystem.exists(folder.path("staged/file")), "\(name): nothing written")
+    } else {
+      let complete = FileSystem.read(folder.path("staged/file")) == Self.whole
+      #expect(complete, "\(name): every byte")
+      #expect(outcome.signature == FileSignature.of(folder.path("staged/file")), "\(name)")
+    }
+  }
+
+  @Test("with no file, or a link or a folder in place, every byte is written")
+  func nothingToCompare() throws {
+    for kind in ["missing", "link", "folder"] {
+      let folder = try TemporaryDirectory()
+      try FileSystem.write(Self.whole, to: folder.path("target"))
+      if kind == "link" {
+        try FileManager.default.createSymbolicLink(
+          atPath: folder.path("in-place"), withDestinationPath: folder.path("target"))
+      } else if kind == "folder" {
+        try FileSystem.makeDirectory(folder.path("in-place"))
+      }
+      let outcome = try Self.write(Self.pieces, folder: folder)
+      #expect(outcome.isChanged, "\(kind)")
+      let complete = FileSystem.read(folder.path("staged/file")) == Self.whole
+      #expect(complete, "\(kind)")
+    }
+  }
+
+  @Test("a file given whole to finish is compared and written whole", arguments: [true, false])
+  func givenWhole(same: Bool) throws {
+    let folder = try TemporaryDirectory()
+    try FileSystem.write(same ? Self.whole : [], to: folder.path("in-place"))
+    let outcome = try Self.write([Self.whole], folder: folder)
+    #expect(outcome.isChanged == !same)
+    #expect(FileSystem.exists(folder.path("staged/file")) == !same)
+  }
+
+  @Test("a destination that cannot be created is an error from finish")
+  func failure() throws {
+    let folder = try TemporaryDirectory()
+    let writer = ComparingFileWriter(
+      inPlace: folder.path("in-place"), destination: folder.path("missing/file")
+    ) {}
+    writer.take(Self.pieces[0])
+    #expect(throws: FileSystemError.self) { _ = try writer.finish(Self.pieces[1]) }
+  }
+}
