@@ -178,7 +178,8 @@ package struct PreformattedJSON: Sendable, Hashable {
   package init(_ value: JSONValue, indent: Int) {
     var bytes: [UInt8] = []
     value.write(to: &bytes, indent: indent)
-    self.bytes = bytes
+    // Kept for the whole build, thousands of them: without the spare capacity the buffer grew by.
+    self.bytes = bytes.withUnsafeBufferPointer { Array($0) }
     self.indent = indent
   }
 

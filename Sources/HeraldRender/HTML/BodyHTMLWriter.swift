@@ -12,55 +12,56 @@ package struct BodyHTMLWriter: Sendable {
 
   /// The body's HTML, one block per line.
   package func html(_ body: AnnouncementBody) -> String {
-    var output = ""
+    // Written as bytes and made a string once: the string is kept all build, at its exact size.
+    var output: [UInt8] = []
     for block in body.blocks {
       switch block {
       case .paragraph(let spans):
-        output += "<p>"
+        output.append(contentsOf: "<p>".utf8)
         write(spans, to: &output)
-        output += "</p>\n"
+        output.append(contentsOf: "</p>\n".utf8)
       case .bullets(let items):
-        output += "<ul>\n"
+        output.append(contentsOf: "<ul>\n".utf8)
         for item in items {
-          output += "<li>"
+          output.append(contentsOf: "<li>".utf8)
           write(item, to: &output)
-          output += "</li>\n"
+          output.append(contentsOf: "</li>\n".utf8)
         }
-        output += "</ul>\n"
+        output.append(contentsOf: "</ul>\n".utf8)
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private func write(_ spans: [InlineSpan], to output: inout String) {
+  private func write(_ spans: [InlineSpan], to output: inout [UInt8]) {
     for span in spans {
       switch span {
       case .text(let text):
         HTMLEscaping.append(text, to: &output)
       case .code(let code):
-        output += "<code>"
+        output.append(contentsOf: "<code>".utf8)
         HTMLEscaping.append(code, to: &output)
-        output += "</code>"
+        output.append(contentsOf: "</code>".utf8)
       case .emphasis(let inner):
-        output += "<em>"
+        output.append(contentsOf: "<em>".utf8)
         write(inner, to: &output)
-        output += "</em>"
+        output.append(contentsOf: "</em>".utf8)
       case .strong(let inner):
-        output += "<strong>"
+        output.append(contentsOf: "<strong>".utf8)
         write(inner, to: &output)
-        output += "</strong>"
+        output.append(contentsOf: "</strong>".utf8)
       case .link(let destination, let inner):
         if LinkPolicy.isSafe(destination, deepLinkSchemes: deepLinkSchemes) {
-          output += "<a href=\""
+          output.append(contentsOf: "<a href=\"".utf8)
           HTMLEscaping.append(URLCharacters.percentEncoded(destination), to: &output)
-          output += "\">"
+          output.append(contentsOf: "\">".utf8)
           write(inner, to: &output)
-          output += "</a>"
+          output.append(contentsOf: "</a>".utf8)
         } else {
           write(inner, to: &output)
         }
       case .lineBreak:
-        output += "<br>\n"
+        output.append(contentsOf: "<br>\n".utf8)
       }
     }
   }
