@@ -49,4 +49,19 @@ struct FragmentPreparationTests {
     #expect(fragments.count >= site.announcements.count, "cards and rows were kept")
     #expect(fragments.values.allSatisfy { $0 == 1 }, "\(fragments.values.sorted())")
   }
+
+  @Test(
+    "a card keeps its details and body as parts of itself when it holds them, else apart",
+    arguments: [
+      ("holds both", "<a>é <d><p>bödy</p></d> z</a>", "<d><p>bödy</p></d>", "<p>bödy</p>", true),
+      ("details rewritten", "<a>&lt;d&gt;</a>", "<d>x</d>", "x", false),
+      ("no body given", "<a><d>x</d></a>", "<d>x</d>", nil, true),
+      ("empty details", "<a></a>", "", "", false),
+    ] as [(String, String, String, String?, Bool)])
+  func cardParts(name: String, card: String, details: String, body: String?, holdsBody: Bool) {
+    let kept = FragmentStore.Card(detailsHTML: details, cardHTML: card, bodyHTML: body)
+    #expect(kept.cardHTML == card, "\(name)")
+    #expect(kept.detailsHTML == details, "\(name)")
+    #expect(kept.bodyHTML == (holdsBody ? body : nil), "\(name)")
+  }
 }

@@ -5,12 +5,6 @@ import HeraldCore
 /// cache, kept for the next build: its body as HTML, its card (the entry in the archive and the
 /// details under its title), and its manifest rows.
 final class FragmentStore: @unchecked Sendable {
-  /// A record's card: what the entry-details and card partials rendered.
-  struct Card: Sendable {
-    let detailsHTML: String
-    let cardHTML: String
-  }
-
   /// What cards are rendered with: the pages' shared values and the theme's partials (a store
   /// made for the manifests alone, as `explain` makes one, has none).
   struct CardRenderer: Sendable {
@@ -60,12 +54,11 @@ final class FragmentStore: @unchecked Sendable {
 
   // MARK: Bodies.
 
-  /// A record's body as HTML.
+  /// A record's body as HTML: one prepared for the feed, the part of its card that holds it, or
+  /// written afresh (and not kept: its card, when there is one, keeps it).
   func body(_ announcement: Announcement) -> String {
-    if let known = lock.withLock({ bodies[announcement.id] }) { return known }
-    let html = makeBody(announcement)
-    lock.withLock { bodies[announcement.id] = html }
-    return html
+    let (known, card) = lock.withLock { (bodies[announcement.id], cards[announcement.id]) }
+    return known ?? card?.bodyHTML ?? makeBody(announcement)
   }
 
   /// Writes a body as HTML.
@@ -103,11 +96,12 @@ final class FragmentStore: @unchecked Sendable {
       guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
       let (context, templates) = (cardRenderer.context, cardRenderer.templates)
       let shared = context.page([:])
-      let value = context.card(announcement, bodyHTML: body(announcement))
+      let bodyHTML = body(announcement)
+      let value = context.card(announcement, bodyHTML: bodyHTML)
       let details = try templates.render(EditionRenderer.detailsTemplate, stack: [shared, value])
       let detailed = value.adding("detailsHTML", .string(details))
       let html = try templates.render(EditionRenderer.cardTemplate, stack: [shared, detailed])
-      card = Card(detailsHTML: details, cardHTML: html)
+      card = Card(detailsHTML: details, cardHTML: html, bodyHTML: bodyHTML)
       if let key {
         var writer = BinaryWriter()
         writer.write(details)
@@ -122,7 +116,7 @@ final class FragmentStore: @unchecked Sendable {
     var reader = BinaryReader(buffer)
     guard let details = try? reader.string(), let html = try? reader.string(), reader.isAtEnd
     else { return nil }
-    return Card(detailsHTML: details, cardHTML: html)
+    return Card(detailsHTML: details, cardHTML: html, bodyHTML: nil)
   }
 
   /// A record's card as a template's value: every field of the record, its details and its card.
@@ -202,6 +196,9 @@ final class FragmentStore: @unchecked Sendable {
 
   /// Makes the bodies, cards and rows that are not made yet, in parallel, and keeps them all at
   /// once (one lock for thousands of fragments).
+  ///
+  /// Cards come first, so that a row finds its record's body in the card rather than writing it
+  /// again.
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     rows wantedRows: [(Announcement, PlatformSettings)]
@@ -210,16 +207,24 @@ final class FragmentStore: @unchecked Sendable {
     var bodyIDs: Set<String> = []
     var cardIDs: Set<String> = []
     var rowMemos: Set<String> = []
-    let jobs: [Job] = lock.withLock {
-      wantedBodies.filter { bodies[$0.id] == nil && bodyIDs.insert($0.id).inserted }
-        .map { Job.body($0) }
-        + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
-        .map { Job.card($0) }
-        + wantedRows.filter {
+    try make(
+      lock.withLock {
+        wantedBodies.filter { bodies[$0.id] == nil && bodyIDs.insert($0.id).inserted }
+          .map { Job.body($0) }
+          + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
+          .map { Job.card($0) }
+      })
+    try make(
+      lock.withLock {
+        wantedRows.filter {
           let memo = Self.rowMemo($0.0, $0.1)
           return rows[memo] == nil && rowMemos.insert(memo).inserted
         }.map { Job.row($0.0, $0.1) }
-    }
+      })
+  }
+
+  /// Carries out jobs in parallel and keeps what they made.
+  private func make(_ jobs: [Job]) throws(TemplateError) {
     let made = jobs.concurrentMap { job -> Result<Made, TemplateError> in
       do throws(TemplateError) {
         switch job {
