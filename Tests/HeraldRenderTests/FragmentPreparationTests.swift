@@ -50,6 +50,24 @@ struct FragmentPreparationTests {
     #expect(fragments.values.allSatisfy { $0 == 1 }, "\(fragments.values.sorted())")
   }
 
+  @Test("a wave's preparation lets go of what the wave before needed")
+  func wavesLetGo() throws {
+    let folder = Fixtures.packageRoot
+    let loaded = try SiteLoader(siteDirectory: folder.path).load()
+    let site = try #require(loaded.site(), "\(loaded.diagnostics)")
+    let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
+    let renderer = SiteRenderer(
+      site: site, theme: theme,
+      options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))))
+    let waves = renderer.waves(renderer.renderOrder.map(\.path))
+    let fragments = try #require(renderer.editions.first?.fragments)
+    #expect(waves.count == 2 && waves[0].allSatisfy { $0.hasPrefix("api/") })
+    try renderer.prepare(Set(waves[0]))
+    #expect(fragments.held.rows > 0 && fragments.held.cards == 0)
+    try renderer.prepare(Set(waves[1]))
+    #expect(fragments.held.rows == 0 && fragments.held.cards > 0)
+  }
+
   @Test(
     "a card keeps its details and body as parts of itself when it holds them, else apart",
     arguments: [

@@ -230,4 +230,41 @@ struct OutputWriterTests {
     let complete = FileSystem.read(path) == content(0x63)
     #expect(complete, "every byte, the unchanged start included")
   }
+
+  @Test("files are prepared and rendered wave by wave, each wave prepared before it renders")
+  func waves() throws {
+    let fixture = try WriterFixture()
+    let log = EventLog()
+    let isPage: (String) -> Bool = { $0.hasSuffix(".html") }
+    let summary = try fixture.writer.write(
+      Self.files.map { OutputWriter.Planned(path: $0) }, force: false, map: nil,
+      waves: { paths in [paths.filter(isPage), paths.filter { !isPage($0) }] },
+      prepare: { paths in log.add("prepare " + paths.sorted().joined(separator: " ")) },
+      render: { path, sink in
+        log.add(path)
+        sink.write(Array("one \(path)".utf8))
+      })
+    #expect(summary.written == Self.files.count + 1)
+    let events = log.events
+    let prepares = events.indices.filter { events[$0].hasPrefix("prepare") }
+    #expect(
+      prepares.map { events[$0] } == [
+        "prepare a/b/page.html index.html", "prepare .herald-output assets/x.css feed.xml",
+      ])
+    let pages = events.indices.filter { isPage(events[$0]) && !events[$0].hasPrefix("prepare") }
+    let others = Self.files.filter { !isPage($0) }.compactMap { events.firstIndex(of: $0) }
+    #expect(pages.count == 2 && others.count == 2)
+    #expect(pages.allSatisfy { prepares[0] < $0 && $0 < prepares[1] })
+    #expect(others.allSatisfy { prepares[1] < $0 })
+    #expect(try fixture.tree().files.count == Self.files.count + 1)
+  }
+}
+
+/// What happened, in the order it happened, from whichever threads.
+private final class EventLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+
+  func add(_ event: String) { lock.withLock { list.append(event) } }
+  var events: [String] { lock.withLock { list } }
 }

@@ -192,10 +192,15 @@ final class FragmentStore: @unchecked Sendable {
     return keys.compactMap { $0 }
   }
 
+  /// How many bodies, cards and rows are held now.
+  var held: (bodies: Int, cards: Int, rows: Int) {
+    lock.withLock { (bodies.count, cards.count, rows.count) }
+  }
+
   // MARK: Making many at once.
 
-  /// Makes the bodies, cards and rows that are not made yet, in parallel, and keeps them all at
-  /// once (one lock for thousands of fragments).
+  /// Lets go of the bodies, cards and rows not wanted, then makes those that are not made yet, in
+  /// parallel, and keeps them all at once (one lock for thousands of fragments).
   ///
   /// Cards come first, so that a row finds its record's body in the card rather than writing it
   /// again.
@@ -203,6 +208,14 @@ final class FragmentStore: @unchecked Sendable {
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     rows wantedRows: [(Announcement, PlatformSettings)]
   ) throws(TemplateError) {
+    let keptBodies = Set(wantedBodies.map(\.id))
+    let keptCards = Set(wantedCards.map(\.id))
+    let keptRows = Set(wantedRows.map { Self.rowMemo($0.0, $0.1) })
+    lock.withLock {
+      bodies = bodies.filter { keptBodies.contains($0.key) }
+      cards = cards.filter { keptCards.contains($0.key) }
+      rows = rows.filter { keptRows.contains($0.key) }
+    }
     // A record asked for twice (the archive and its own page both want its card) is made once.
     var bodyIDs: Set<String> = []
     var cardIDs: Set<String> = []

@@ -93,11 +93,13 @@ public struct OutputWriter: Sendable {
   /// the one the map holds, and which is still the file herald put there, is neither rendered nor
   /// read.
   ///
-  /// `prepare` is told which files will be rendered before any is.
+  /// The files are rendered in `waves` (one, unless told otherwise); `prepare` is told which files
+  /// a wave will render before any of them is.
   package func write(
     _ files: [Planned], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
-    memo: OutputMapMemo? = nil, prepare: (Set<String>) throws -> Void,
+    memo: OutputMapMemo? = nil, waves: ([String]) -> [[String]] = { [$0] },
+    prepare: (Set<String>) throws -> Void,
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
     let output = outputDirectory
@@ -128,12 +130,17 @@ public struct OutputWriter: Sendable {
       Self.unchanged(files, map: map, output: output)
     }
     let all = files.map(\.path).filter { kept[$0] == nil } + [Self.markerName]
-    try prepare(Set(all))
     let staging = output + "/" + Self.stagingName
-    let staged: [StagedFile]
+    var staged: [StagedFile] = []
     do {
-      staged = try BuildTrace.measure("render and stage") {
-        try stage(all, staging: staging, render: render)
+      try? FileSystem.removeTree(staging)
+      let folders = FolderMaker(root: staging)
+      try Self.io(staging) { () throws(FileSystemError) in try folders.make("") }
+      for wave in waves(all) where !wave.isEmpty {
+        try prepare(Set(wave))
+        staged += try BuildTrace.measure("render and stage") {
+          try stage(wave, staging: staging, folders: folders, render: render)
+        }
       }
     } catch {
       try? FileSystem.removeTree(staging)
@@ -233,13 +240,10 @@ public struct OutputWriter: Sendable {
   /// A large file is compared and written piece by piece as it is rendered, so it is never whole
   /// in memory.
   private func stage(
-    _ all: [String], staging: String,
+    _ all: [String], staging: String, folders: FolderMaker,
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> [StagedFile] {
     let output = outputDirectory
-    try? FileSystem.removeTree(staging)
-    let folders = FolderMaker(root: staging)
-    try Self.io(staging) { () throws(FileSystemError) in try folders.make("") }
     let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
       Result {
         let path = staging + "/" + file
@@ -375,7 +379,7 @@ public struct OutputWriter: Sendable {
 }
 
 /// Creates folders under a root once each, from many threads.
-private final class FolderMaker: @unchecked Sendable {
+final class FolderMaker: @unchecked Sendable {
   private let root: String
   private let lock = NSLock()
   private var made: Set<String> = []
