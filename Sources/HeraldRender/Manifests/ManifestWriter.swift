@@ -94,8 +94,7 @@ struct ManifestWriter: Sendable {
     _ announcement: Announcement, platform: PlatformSettings, urls: SiteURLs, html: String,
     markDrafts: Bool
   ) -> JSONValue {
-    encoded(
-      ManifestRow(
+    ManifestRow(
         id: announcement.id, severity: announcement.severity, kind: announcement.kind,
         title: announcement.title,
         body: MessageBody(
@@ -105,7 +104,8 @@ struct ManifestWriter: Sendable {
         publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
         expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
         maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
-        draft: markDrafts ? announcement.draft : nil))
+        draft: markDrafts ? announcement.draft : nil
+    ).json
   }
 
   /// A document as herald writes it.

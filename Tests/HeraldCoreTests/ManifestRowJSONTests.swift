@@ -1,0 +1,30 @@
+import HeraldCore
+import Testing
+
+/// A row is written from a JSON value built directly rather than through `Codable`; the two must
+/// never differ, or the manifests and the rows apps decode would disagree.
+@Suite("A row's JSON is what encoding it gives")
+struct ManifestRowJSONTests {
+  static let published = Timestamp("2026-05-01T09:30:00Z")!
+
+  static let rows: [ManifestRow] = [
+    ManifestRow(id: "bare", severity: .info, kind: .notice, title: "T", publishedAt: published),
+    ManifestRow(
+      id: "full", severity: .critical, kind: .updateAvailable, title: "Update \"now\"",
+      body: MessageBody(paragraphs: ["One", "Two é"], bullets: ["a", "b"]),
+      html: "<p>One</p>\n", actionURL: "https://example.com/x", actionLabel: "Go",
+      blocking: true, publishedAt: published, updatedAt: Timestamp("2026-05-02T00:00:00Z"),
+      expiresAt: Timestamp("2026-06-01T00:00:00+02:00"), minVersion: try? Version(parsing: "1.0"),
+      maxVersion: try? Version(parsing: "1.9.9"), url: "https://example.com/a/full/",
+      draft: true),
+    ManifestRow(
+      id: "draft-false", severity: .important, kind: .whatsNew, title: "W",
+      publishedAt: published, draft: false),
+  ]
+
+  @Test("built directly, a row is member for member its encoding", arguments: rows)
+  func sameAsEncoded(row: ManifestRow) throws {
+    #expect(row.json == (try JSONValueEncoder.encode(row)))
+    #expect(row.json.document == (try JSONValueEncoder.encode(row)).document)
+  }
+}
