@@ -95,16 +95,16 @@ struct ManifestWriter: Sendable {
     markDrafts: Bool
   ) -> JSONValue {
     ManifestRow(
-        id: announcement.id, severity: announcement.severity, kind: announcement.kind,
-        title: announcement.title,
-        body: MessageBody(
-          paragraphs: announcement.body.paragraphs, bullets: announcement.body.bullets),
-        html: html, actionURL: announcement.action?.resolved(storeURL: platform.store),
-        actionLabel: announcement.actionLabel, blocking: announcement.blocking,
-        publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
-        expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
-        maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
-        draft: markDrafts ? announcement.draft : nil
+      id: announcement.id, severity: announcement.severity, kind: announcement.kind,
+      title: announcement.title,
+      body: MessageBody(
+        paragraphs: announcement.body.paragraphs, bullets: announcement.body.bullets),
+      html: html, actionURL: announcement.action?.resolved(storeURL: platform.store),
+      actionLabel: announcement.actionLabel, blocking: announcement.blocking,
+      publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
+      expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
+      maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
+      draft: markDrafts ? announcement.draft : nil
     ).json
   }
 
