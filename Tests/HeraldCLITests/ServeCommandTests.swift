@@ -70,6 +70,11 @@ struct ServeCommandTests {
       process.waitUntilExit()
       return process.terminationStatus
     }
+
+    /// What serve printed to standard error, once it has exited (to explain a failed stop).
+    func errorText() -> String {
+      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
   }
 
   @Test("serves the example with drafts and scheduled marked, rebuilds on edits, survives errors")
@@ -164,7 +169,7 @@ struct ServeCommandTests {
     #expect(try await server.get("").0 == 200)
     var status: Int32 = -1
     let elapsed = ContinuousClock().measure { status = server.interrupt() }
-    #expect(status == 0)
+    #expect(status == 0, "serve said: \(status == 0 ? "" : server.errorText())")
     #expect(elapsed < .seconds(1), "Ctrl-C took \(elapsed)")
     for poll in polls { _ = poll.value }
   }
