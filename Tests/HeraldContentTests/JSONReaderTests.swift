@@ -88,6 +88,19 @@ struct JSONReaderTests {
     expectFailure(text, line, column)
   }
 
+  @Test(
+    "a number past a double's range is refused where it starts, as JSONSerialization refuses it",
+    arguments: [
+      ("1e309", 1, 1), (#"{"a": -7e66666666}"#, 1, 7),
+      ("[1, 9" + String(repeating: "9", count: 400) + "]", 1, 5),
+    ])
+  func hugeNumbers(_ text: String, _ line: Int, _ column: Int) {
+    expectFailure(text, line, column)
+    #expect(
+      (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
+        == nil)
+  }
+
   private func expectFailure(_ text: String, _ line: Int, _ column: Int) {
     guard case .failure(let error) = JSONReader.read(text, file: "f") else {
       Issue.record("accepted \(text)")

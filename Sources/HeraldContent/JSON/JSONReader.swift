@@ -226,7 +226,13 @@ private struct JSONScanner {
         throw failure("expected a digit in the exponent", at: startPosition)
       }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // A number past a double's range is refused, as JSONSerialization refuses it.
+    guard let value = Double(text), value.isFinite else {
+      let shown = text.count > 20 ? text.prefix(20) + "…" : text
+      throw failure("the number \(shown) is too large to read", at: startPosition)
+    }
+    return text
   }
 
   mutating func string() throws(DiagnosticError) -> String {
