@@ -82,8 +82,7 @@ public final class ComparingFileWriter {
     if let failure { throw failure }
     if output < 0, let original {
       // Every byte matched so far: the file in place is the same unless it goes on.
-      var end: UInt8 = 0
-      if read(original.descriptor, &end, 1) == 0 {
+      if FileSystem.isAtEnd(original.descriptor) {
         return Outcome(isChanged: false, signature: FileSignature(original.status))
       }
       try create()
@@ -97,22 +96,7 @@ public final class ComparingFileWriter {
   /// Whether the next bytes of the file in place are the piece's.
   private func matches(_ piece: [UInt8]) -> Bool {
     guard let original else { return false }
-    if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: piece.count) }
-    var filled = 0
-    while filled < piece.count {
-      let count = scratch.withUnsafeMutableBytes { buffer in
-        read(original.descriptor, buffer.baseAddress.map { $0 + filled }, piece.count - filled)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return false }
-      filled += count
-    }
-    return scratch.withUnsafeBytes { read in
-      piece.withUnsafeBytes { expected in
-        guard let read = read.baseAddress, let expected = expected.baseAddress else { return true }
-        return memcmp(read, expected, piece.count) == 0
-      }
-    }
+    return FileSystem.readMatches(original.descriptor, piece, block: &scratch)
   }
 
   /// Creates the new file and copies into it the bytes taken so far, which are the start of the

@@ -75,29 +75,42 @@ public enum FileSystem {
     guard case .success(let (descriptor, status)) = openRegular(path) else { return nil }
     defer { close(descriptor) }
     guard Int(status.st_size) == bytes.count else { return nil }
-    let blockSize = 1 << 16
-    var block = [UInt8](repeating: 0, count: Swift.min(blockSize, Swift.max(bytes.count, 1)))
+    var block: [UInt8] = []
+    // A file that grew while it was read is not the same file.
+    guard readMatches(descriptor, bytes, block: &block), isAtEnd(descriptor) else { return nil }
+    return FileSignature(status)
+  }
+
+  /// Whether the next bytes read from a descriptor are exactly `expected`, read and compared
+  /// 64 KiB at a time through `block` (a scratch buffer the caller may reuse).
+  static func readMatches(_ descriptor: Int32, _ expected: [UInt8], block: inout [UInt8]) -> Bool {
+    if block.count < Swift.min(expected.count, 1 << 16) {
+      block = [UInt8](repeating: 0, count: Swift.min(expected.count, 1 << 16))
+    }
     var offset = 0
-    while offset < bytes.count {
-      let wanted = Swift.min(block.count, bytes.count - offset)
+    while offset < expected.count {
+      let wanted = Swift.min(block.count, expected.count - offset)
       let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
+      guard count > 0 else { return false }
       let same = block.withUnsafeBytes { read in
-        bytes.withUnsafeBytes { expected in
+        expected.withUnsafeBytes { expected in
           guard let read = read.baseAddress, let expected = expected.baseAddress else {
             return true
           }
           return memcmp(read, expected + offset, count) == 0
         }
       }
-      guard same else { return nil }
+      guard same else { return false }
       offset += count
     }
-    // A file that grew while it was read is not the same file.
+    return true
+  }
+
+  /// Whether a descriptor has nothing more to read.
+  static func isAtEnd(_ descriptor: Int32) -> Bool {
     var end: UInt8 = 0
-    guard Glibc.read(descriptor, &end, 1) == 0 else { return nil }
-    return FileSignature(status)
+    return Glibc.read(descriptor, &end, 1) == 0
   }
 
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
