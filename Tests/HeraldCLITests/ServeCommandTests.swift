@@ -65,6 +65,14 @@ struct ServeCommandTests {
       return Int(answer.filter(\.isNumber)) ?? -1
     }
 
+    /// A test that fails before it interrupts serve still stops it, so no serve outlives its test.
+    deinit {
+      if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+      }
+    }
+
     func interrupt() -> Int32 {
       process.interrupt()
       process.waitUntilExit()

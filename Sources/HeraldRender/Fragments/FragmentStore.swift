@@ -1,9 +1,12 @@
 import Foundation
 import HeraldCore
 
-/// Everything rendered from one record, made at most once per build (on any thread) and, with a
-/// cache, kept for the next build: its body as HTML, its card (the entry in the archive and the
-/// details under its title), and its manifest rows.
+/// Everything rendered from one record, made at most once per preparation (on any thread) and,
+/// with a cache, kept for the next build: its body as HTML, its card (the entry in the archive and
+/// the details under its title), and its manifest rows.
+///
+/// A build prepares the manifests' rows and the pages' cards in turn, so a body may be written
+/// once for each.
 final class FragmentStore: @unchecked Sendable {
   /// What cards are rendered with: the pages' shared values and the theme's partials (a store
   /// made for the manifests alone, as `explain` makes one, has none).
@@ -202,8 +205,8 @@ final class FragmentStore: @unchecked Sendable {
   /// Lets go of the bodies, cards and rows not wanted, then makes those that are not made yet, in
   /// parallel, and keeps them all at once (one lock for thousands of fragments).
   ///
-  /// Cards come first, so that a row finds its record's body in the card rather than writing it
-  /// again.
+  /// When one preparation wants both, cards come first, so that a row finds its record's body in
+  /// the card rather than writing it again.
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     rows wantedRows: [(Announcement, PlatformSettings)]
