@@ -11,8 +11,8 @@ final class ChannelServer: @unchecked Sendable {
   /// What to do instead of serving a path.
   enum Fault: Sendable {
     case status(Int)
-    /// Never answers (until the server stops).
-    case stall
+    /// Holds the request for that many seconds (or until the server stops), then answers 503.
+    case stall(seconds: TimeInterval)
     case body([UInt8])
   }
 
@@ -61,9 +61,10 @@ final class ChannelServer: @unchecked Sendable {
       lock.withLock { requests.append((request.path, request.ifNoneMatch, status)) }
     }
     switch fault {
-    case .stall?:
-      guard request.resumed else { return .park(until: .distantFuture) }
-      return .respond(.text(503, "stopping\n"))
+    case .stall(let seconds)?:
+      guard request.resumed else { return .park(until: Date(timeIntervalSinceNow: seconds)) }
+      log(503)
+      return .respond(.text(503, "stalled\n"))
     case .status(let status)?:
       log(status)
       return .respond(.text(status, "fault\n"))
@@ -140,8 +141,10 @@ final class ManualClock: HeraldClock, @unchecked Sendable {
   /// `timeout` seconds without one.
   ///
   /// It suspends rather than blocks: the client it waits for runs on the same cooperative
-  /// threads, of which a two-core machine has two, and a blocked one could starve it.
-  func nextWake(timeout: TimeInterval = 30) async -> Date? {
+  /// threads, of which a two-core machine has two, and a blocked one could starve it. The
+  /// timeout only ends a test that has already failed, so it is long: with the whole suite on
+  /// those two threads, the client's next step can wait half a minute for its turn.
+  func nextWake(timeout: TimeInterval = 300) async -> Date? {
     let number = lock.withLock { () -> Int in
       nextWatcher += 1
       return nextWatcher

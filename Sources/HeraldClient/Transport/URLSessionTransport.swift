@@ -18,8 +18,8 @@ public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
     self.timeout = timeout
     self.maximumBodySize = maximumBodySize
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
+    configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+    configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     delegate = SessionDelegate(maximumBodySize: maximumBodySize)
@@ -30,7 +30,7 @@ public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
 
   /// Fetches a URL; the exchange is cancelled when it outlives the timeout.
   public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
-    var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
+    var urlRequest = URLRequest(url: request.url, timeoutInterval: Self.sessionTimeout(timeout))
     urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
     if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
     if let lastModified = request.lastModified {
@@ -51,6 +51,15 @@ public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
     timer.cancel()
     task.cancel()
     return response
+  }
+
+  /// URLSession's own timeout: the transport's rounded up to whole seconds, never below one.
+  ///
+  /// swift-corelibs-foundation (Linux) drops the fraction of a timeout, so half a second fired at
+  /// once and 1.5 s after one; the transport's own timer keeps the exact time, and URLSession's
+  /// is only a backstop that must not come first.
+  static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval {
+    max(1, timeout.rounded(.up))
   }
 }
 
