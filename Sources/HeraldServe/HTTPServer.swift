@@ -20,12 +20,12 @@ public final class HTTPServer: @unchecked Sendable {
   public let host: String
   /// The port it listens on (the one the system chose when asked for port 0).
   public let port: UInt16
-  private let handler: @Sendable (HTTPRequest) -> HTTPReply
+  private let responder: HTTPResponder
   private let closeSocket: @Sendable (Int32) -> Void
   private let lock = NSLock()
   private var socket: Int32?
   private var daemon: OpaquePointer?
-  private let parking = ParkingLot()
+  private var parking: ParkingLot { responder.parking }
 
   /// How many threads answer requests; a parked request holds none of them.
   static let threads: UInt32 = 2
@@ -52,7 +52,7 @@ public final class HTTPServer: @unchecked Sendable {
     closeSocket: @escaping @Sendable (Int32) -> Void
   ) throws(ServeError) {
     self.host = host
-    self.handler = reply
+    self.responder = HTTPResponder(handler: reply)
     self.closeSocket = closeSocket
     let (descriptor, actualPort) = try Self.bind(host: host, port: port)
     self.socket = descriptor
@@ -67,12 +67,17 @@ public final class HTTPServer: @unchecked Sendable {
     defer { lock.unlock() }
     guard let socket, daemon == nil else { throw .cannotStart(host, port) }
     let limit = Self.raiseDescriptorLimit()
-    let context = Unmanaged.passUnretained(self).toOpaque()
+    // The daemon holds the responder until it has stopped (released in `Shutdown.run`).
+    let context = Unmanaged.passRetained(responder)
     let connections = UInt32(max(16, min(10_000, limit - 64)))
     guard
       let started = herald_mhd_start(
-        socket, accessHandler, context, connections, Self.idleTimeout, Self.threads)
-    else { throw .cannotStart(host, port) }
+        socket, accessHandler, context.toOpaque(), connections, Self.idleTimeout,
+        Self.threads)
+    else {
+      context.release()
+      throw .cannotStart(host, port)
+    }
     daemon = started
   }
 
@@ -90,76 +95,28 @@ public final class HTTPServer: @unchecked Sendable {
   /// Stops answering and closes the listening socket.
   ///
   /// Every parked request is resumed first, so stopping never waits for a long-poll. Calling it
-  /// again does nothing.
+  /// again does nothing. Called from one of the daemon's own threads (inside a handler, or by
+  /// the release of the server's last owner there), it returns at once and the stop finishes on
+  /// another thread: libmicrohttpd joins its threads when it stops, and a thread cannot join
+  /// itself.
   public func stop() {
-    let (running, owned) = lock.withLock { () -> (OpaquePointer?, Int32?) in
+    let shutdown = lock.withLock { () -> Shutdown in
       defer {
         daemon = nil
         socket = nil
       }
-      return (daemon, socket)
+      return Shutdown(
+        daemon: daemon, socket: socket, responder: responder, closeSocket: closeSocket)
     }
-    // The daemon may not stop while a connection is suspended: resume them all, and park no more.
-    parking.close()
-    if let running {
-      // Take the socket back, so that MHD_stop_daemon does not close it; it is closed below.
-      _ = MHD_quiesce_daemon(running)
-      MHD_stop_daemon(running)
+    if HTTPResponder.isDaemonThread {
+      Thread.detachNewThread { shutdown.run() }
+    } else {
+      shutdown.run()
     }
-    if let owned { closeSocket(owned) }
   }
 
   /// The listening socket while this server owns it.
   package var listeningSocket: Int32? { lock.withLock { socket } }
-
-  /// Answers one request from libmicrohttpd's thread.
-  fileprivate func respond(
-    to connection: OpaquePointer, url: String, method: String, resumed: Bool,
-    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-  ) -> MHD_Result {
-    let request = HTTPRequest(
-      method: method, path: url,
-      ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match")
-        .map { String(cString: $0) },
-      query: Self.query(of: connection), resumed: resumed)
-    switch handler(request) {
-    case .respond(let response):
-      return queue(response, on: connection)
-    case .park where resumed:
-      return queue(.text(503, "The server is stopping.\n"), on: connection)
-    case .park(let deadline):
-      if parking.park(connection, until: deadline, suspend: { MHD_suspend_connection($0) }) {
-        // Any non-nil value marks the request as parked; libmicrohttpd never reads it.
-        requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
-        return .YES
-      }
-      return respond(
-        to: connection, url: url, method: method, resumed: true, requestContext: requestContext)
-    }
-  }
-
-  private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    let body = response.body.isEmpty ? [UInt8(0)] : response.body
-    let created = body.withUnsafeBytes { buffer in
-      MHD_create_response_from_buffer(
-        response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
-        .RESPMEM_MUST_COPY)
-    }
-    guard let created else { return .NO }
-    defer { MHD_destroy_response(created) }
-    for (name, value) in response.headers { _ = MHD_add_response_header(created, name, value) }
-    return MHD_queue_response(connection, UInt32(response.status), created)
-  }
-
-  private static func query(of connection: OpaquePointer) -> [String: String] {
-    var query: [String: String] = [:]
-    for name in ["since"] {
-      if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) {
-        query[name] = String(cString: value)
-      }
-    }
-    return query
-  }
 
   /// Raises the soft limit on open descriptors to the hard limit (at most 65,536), as servers do,
   /// so that many idle connections do not exhaust it; returns the limit in effect.
@@ -230,18 +187,6 @@ public final class HTTPServer: @unchecked Sendable {
   }
 }
 
-/// libmicrohttpd's callback: a C function that finds the server through its context pointer.
-///
-/// A request whose context is set was parked and is now resumed.
-private let accessHandler: MHD_AccessHandlerCallback = {
-  context, connection, url, method, _, _, _, requestContext in
-  guard let context, let connection, let url, let method else { return .NO }
-  let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-  return server.respond(
-    to: connection, url: String(cString: url), method: String(cString: method),
-    resumed: requestContext?.pointee != nil, requestContext: requestContext)
-}
-
 /// Why the preview server cannot run.
 public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Another program listens on the port.
@@ -274,5 +219,27 @@ public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     case .badHost: return "use 127.0.0.1, or ::1 for IPv6"
     default: return nil
     }
+  }
+}
+
+/// One stop of a daemon, with everything it needs and nothing of the server, which may be gone by
+/// the time it runs.
+private struct Shutdown: @unchecked Sendable {
+  let daemon: OpaquePointer?
+  let socket: Int32?
+  let responder: HTTPResponder
+  let closeSocket: @Sendable (Int32) -> Void
+
+  func run() {
+    // The daemon may not stop while a connection is suspended: resume them all, and park no more.
+    responder.parking.close()
+    if let daemon {
+      // Take the socket back, so that MHD_stop_daemon does not close it; it is closed below.
+      _ = MHD_quiesce_daemon(daemon)
+      MHD_stop_daemon(daemon)
+      // The reference `start` gave the daemon: no callback can come any more.
+      Unmanaged.passUnretained(responder).release()
+    }
+    if let socket { closeSocket(socket) }
   }
 }

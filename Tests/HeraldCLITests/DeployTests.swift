@@ -50,7 +50,7 @@ private final class Nginx {
   init(form: String, siteRoot: String, port: UInt16, folder: TemporaryDirectory) throws {
     self.port = port
     self.folder = folder
-    var server = try documentedConfiguration(form)
+    let server = try documentedConfiguration(form)
       .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
       .replacingOccurrences(of: "/srv/herald/public/", with: siteRoot + "/")
       .replacingOccurrences(of: "root /srv/www;", with: "root \(siteRoot);")

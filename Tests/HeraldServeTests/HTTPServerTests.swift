@@ -90,12 +90,35 @@ struct HTTPServerTests {
   }
 }
 
+/// Holds a server, and lets go of it (its only reference) when asked: in a handler, that is the
+/// release of a server's last owner on one of its own threads.
+private final class LastOwner: @unchecked Sendable {
+  private let lock = NSLock()
+  private var held: HTTPServer?
+
+  var server: HTTPServer? {
+    get { lock.withLock { held } }
+    set { lock.withLock { held = newValue } }
+  }
+
+  func letGo() {
+    let server = lock.withLock { () -> HTTPServer? in
+      defer { held = nil }
+      return held
+    }
+    // The last reference ends here, on the handler's thread.
+    withExtendedLifetime(server) {}
+  }
+}
+
 /// Counts the closes of a listening socket, checking at each that the descriptor is still the
 /// server's own socket (bound to its port), so a close of a reused number would be caught.
 private final class CloseCounter: @unchecked Sendable {
   private let lock = NSLock()
   private(set) var closes: [(descriptor: Int32, wasOurs: Bool)] = []
   var port: UInt16 = 0
+  /// Signalled at each close, for a test whose stop finishes on another thread.
+  let closed = DispatchSemaphore(value: 0)
 
   func close(_ descriptor: Int32) {
     var address = sockaddr_in()
@@ -108,6 +131,7 @@ private final class CloseCounter: @unchecked Sendable {
     let ours = named == 0 && UInt16(bigEndian: address.sin_port) == port
     lock.withLock { closes.append((descriptor, ours)) }
     _ = Glibc.close(descriptor)
+    closed.signal()
   }
 }
 
@@ -159,6 +183,25 @@ struct HTTPServerLifecycleTests {
     #expect(elapsed < .seconds(1), "stop took \(elapsed)")
     for poll in polls { _ = poll.value }
     #expect(counter.closes.count == 1)
+  }
+
+  @Test("a server whose last owner goes away inside a handler still answers, then stops")
+  func releasedInsideHandler() throws {
+    // libmicrohttpd joins its threads when it stops, and aborted the whole process ("Failed to
+    // join a thread") when a handler's release of the last owner stopped it from its own thread.
+    let counter = CloseCounter()
+    let owner = LastOwner()
+    owner.server = try server(counter) { _ in
+      owner.letGo()
+      return .respond(.text(200, "still answered\n"))
+    }
+    try owner.server?.start()
+    let answer = try RawHTTP.get("/", port: counter.port)
+    #expect(answer.status == 200)
+    #expect(answer.response.hasSuffix("still answered\n"))
+    #expect(counter.closed.wait(timeout: .now() + 30) == .success, "the socket was never closed")
+    #expect(counter.closes.count == 1)
+    #expect(counter.closes.first?.wasOurs == true)
   }
 
   @Test("a parked request is answered when woken")

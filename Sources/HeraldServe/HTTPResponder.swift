@@ -1,0 +1,99 @@
+import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What libmicrohttpd's threads call: the handler, the parked requests, and the C callback that
+/// finds them.
+///
+/// It is handed to the daemon retained, and released only once the daemon has stopped, so a
+/// request that is still being answered never meets freed memory, even when the `HTTPServer`
+/// itself went away inside a handler.
+final class HTTPResponder: @unchecked Sendable {
+  let handler: @Sendable (HTTPRequest) -> HTTPReply
+  let parking = ParkingLot()
+
+  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) { self.handler = handler }
+
+  /// Whether this thread is one of a daemon's, inside a callback: such a thread may not stop its
+  /// daemon, which joins its threads, and a thread that joins itself aborts the process.
+  static var isDaemonThread: Bool { pthread_getspecific(daemonThreadKey) != nil }
+
+  private static let daemonThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Marks the current thread as a daemon's for the length of `body`.
+  static func asDaemonThread<T>(_ body: () -> T) -> T {
+    pthread_setspecific(daemonThreadKey, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(daemonThreadKey, nil) }
+    return body()
+  }
+
+  /// Answers one request from libmicrohttpd's thread.
+  func respond(
+    to connection: OpaquePointer, url: String, method: String, resumed: Bool,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+  ) -> MHD_Result {
+    let request = HTTPRequest(
+      method: method, path: url,
+      ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match")
+        .map { String(cString: $0) },
+      query: Self.query(of: connection), resumed: resumed)
+    switch handler(request) {
+    case .respond(let response):
+      return queue(response, on: connection)
+    case .park where resumed:
+      return queue(.text(503, "The server is stopping.\n"), on: connection)
+    case .park(let deadline):
+      if parking.park(connection, until: deadline, suspend: { MHD_suspend_connection($0) }) {
+        // Any non-nil value marks the request as parked; libmicrohttpd never reads it.
+        requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+        return .YES
+      }
+      return respond(
+        to: connection, url: url, method: method, resumed: true, requestContext: requestContext)
+    }
+  }
+
+  private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let body = response.body.isEmpty ? [UInt8(0)] : response.body
+    let created = body.withUnsafeBytes { buffer in
+      MHD_create_response_from_buffer(
+        response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+        .RESPMEM_MUST_COPY)
+    }
+    guard let created else { return .NO }
+    defer { MHD_destroy_response(created) }
+    for (name, value) in response.headers { _ = MHD_add_response_header(created, name, value) }
+    return MHD_queue_response(connection, UInt32(response.status), created)
+  }
+
+  private static func query(of connection: OpaquePointer) -> [String: String] {
+    var query: [String: String] = [:]
+    for name in ["since"] {
+      if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) {
+        query[name] = String(cString: value)
+      }
+    }
+    return query
+  }
+}
+
+/// libmicrohttpd's callback: a C function that finds the responder through its context pointer.
+///
+/// A request whose context is set was parked and is now resumed. The thread is marked as the
+/// daemon's for the whole call, including the release of anything the handler let go of.
+let accessHandler: MHD_AccessHandlerCallback = {
+  context, connection, url, method, _, _, _, requestContext in
+  guard let context, let connection, let url, let method else { return .NO }
+  return HTTPResponder.asDaemonThread {
+    Unmanaged<HTTPResponder>.fromOpaque(context).takeUnretainedValue().respond(
+      to: connection, url: String(cString: url), method: String(cString: method),
+      resumed: requestContext?.pointee != nil, requestContext: requestContext)
+  }
+}
