@@ -7,7 +7,7 @@ import Foundation
 
 /// A small HTTP server over libmicrohttpd.
 ///
-/// epoll with a small pool of threads, every request answered by a Swift handler; a handler may
+/// poll() with a small pool of threads, every request answered by a Swift handler; a handler may
 /// park a request (`HTTPReply.park`) so that a long-poll waits without holding a thread. It binds
 /// its socket itself, so a port in use is reported by name.
 ///

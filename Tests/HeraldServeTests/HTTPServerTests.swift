@@ -185,23 +185,56 @@ struct HTTPServerLifecycleTests {
     #expect(counter.closes.count == 1)
   }
 
-  @Test("a server whose last owner goes away inside a handler still answers, then stops")
+  @Test("a server whose last owner goes away inside a handler stops, and the process lives")
   func releasedInsideHandler() throws {
     // libmicrohttpd joins its threads when it stops, and aborted the whole process ("Failed to
     // join a thread") when a handler's release of the last owner stopped it from its own thread.
+    // The answer itself may be lost: the stop can close the connection before it is sent.
     let counter = CloseCounter()
     let owner = LastOwner()
+    let released = DispatchSemaphore(value: 0)
     owner.server = try server(counter) { _ in
       owner.letGo()
-      return .respond(.text(200, "still answered\n"))
+      released.signal()
+      return .respond(.text(200, "ok\n"))
     }
     try owner.server?.start()
-    let answer = try RawHTTP.get("/", port: counter.port)
-    #expect(answer.status == 200)
-    #expect(answer.response.hasSuffix("still answered\n"))
+    _ = try? RawHTTP.get("/", port: counter.port)
+    #expect(released.wait(timeout: .now() + 30) == .success, "the handler never ran")
+    #expect(owner.server == nil)
     #expect(counter.closed.wait(timeout: .now() + 30) == .success, "the socket was never closed")
     #expect(counter.closes.count == 1)
     #expect(counter.closes.first?.wasOurs == true)
+  }
+
+  @Test("stopping while requests keep arriving never aborts the process")
+  func stopUnderLoad() throws {
+    // libmicrohttpd 0.9.75's MHD_quiesce_daemon races its epoll workers over removing the
+    // listening socket, and aborts the process ("Failed to remove listen FD from epoll set") when
+    // a worker loses; a busy worker makes it likelier. With epoll, 5,000 rounds of this aborted
+    // every time; the race is narrow, so 300 rounds are a smoke test, not a sure catch.
+    for _ in 0..<300 {
+      let counter = CloseCounter()
+      let answered = DispatchSemaphore(value: 0)
+      let server = try server(counter) { _ in
+        answered.signal()
+        return .respond(.text(200, "ok\n"))
+      }
+      try server.start()
+      let port = server.port
+      let clients = (0..<3).map { _ in
+        BackgroundCall { () -> Int in
+          var count = 0
+          while (try? RawHTTP.get("/", port: port)) != nil { count += 1 }
+          return count
+        }
+      }
+      for _ in 0..<6 { answered.wait() }
+      server.stop()
+      let served = clients.map(\.value).reduce(0, +)
+      #expect(served >= 1)
+      #expect(counter.closes.count == 1)
+    }
   }
 
   @Test("a parked request is answered when woken")
