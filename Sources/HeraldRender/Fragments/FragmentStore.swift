@@ -213,7 +213,8 @@ final class FragmentStore: @unchecked Sendable {
   ) throws(TemplateError) {
     let keptBodies = Set(wantedBodies.map(\.id))
     let keptCards = Set(wantedCards.map(\.id))
-    let keptRows = Set(wantedRows.map { Self.rowMemo($0.0, $0.1) })
+    let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
+    let keptRows = Set(wantedMemos)
     lock.withLock {
       bodies = bodies.filter { keptBodies.contains($0.key) }
       cards = cards.filter { keptCards.contains($0.key) }
@@ -232,10 +233,9 @@ final class FragmentStore: @unchecked Sendable {
       })
     try make(
       lock.withLock {
-        wantedRows.filter {
-          let memo = Self.rowMemo($0.0, $0.1)
-          return rows[memo] == nil && rowMemos.insert(memo).inserted
-        }.map { Job.row($0.0, $0.1) }
+        zip(wantedRows, wantedMemos).filter { _, memo in
+          rows[memo] == nil && rowMemos.insert(memo).inserted
+        }.map { wanted, _ in Job.row(wanted.0, wanted.1) }
       })
   }
 

@@ -379,7 +379,7 @@ public struct OutputWriter: Sendable {
 }
 
 /// Creates folders under a root once each, from many threads.
-final class FolderMaker: @unchecked Sendable {
+private final class FolderMaker: @unchecked Sendable {
   private let root: String
   private let lock = NSLock()
   private var made: Set<String> = []
