@@ -45,3 +45,20 @@ struct TemplateObjectTests {
     #expect(TemplateValue.object(one) == .object(other))
   }
 }
+
+@Suite("Text given as UTF-8 bytes renders as the same text given as a string")
+struct TemplateBytesTests {
+  @Test(
+    "escaped, unescaped, as a section and inverted",
+    arguments: [
+      "{{x}}", "{{{x}}}", "{{&x}}", "{{#x}}[{{.}}]{{/x}}", "{{^x}}none{{/x}}", "<{{x}}|{{{x}}}>",
+    ])
+  func sameOutput(template: String) throws {
+    let library = try TemplateLibrary(templates: ["page": ("templates/page.mustache", template)])
+    for text in ["", "plain", "<b>\"é\" & 'ü'</b>\u{1}\t😀"] {
+      let string = try library.render("page", data: .object(["x": .string(text)]))
+      let bytes = try library.render("page", data: .object(["x": .utf8(Array(text.utf8))]))
+      #expect(bytes == string, "\(template) with \(text)")
+    }
+  }
+}

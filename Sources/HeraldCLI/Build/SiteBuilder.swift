@@ -138,7 +138,8 @@ struct SiteBuilder: Sendable {
 
   /// Whether an output path is a record's page (`announcements/<id>/index.html`).
   static func isRecordPage(_ path: String) -> Bool {
-    path.hasPrefix("announcements/") && path.hasSuffix("/index.html")
-      && path.split(separator: "/").count == 3
+    let (bytes, folder, page) = (path.utf8, "announcements/".utf8, "/index.html".utf8)
+    return bytes.count > folder.count + page.count && bytes.starts(with: folder)
+      && bytes.suffix(page.count).elementsEqual(page) && path.slashCount == 2
   }
 }

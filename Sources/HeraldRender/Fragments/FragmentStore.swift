@@ -101,10 +101,11 @@ final class FragmentStore: @unchecked Sendable {
       let shared = context.page([:])
       let bodyHTML = body(announcement)
       let value = context.card(announcement, bodyHTML: bodyHTML)
-      let details = try templates.render(EditionRenderer.detailsTemplate, stack: [shared, value])
-      let detailed = value.adding("detailsHTML", .string(details))
-      let html = try templates.render(EditionRenderer.cardTemplate, stack: [shared, detailed])
-      card = Card(detailsHTML: details, cardHTML: html, bodyHTML: bodyHTML)
+      let details = try templates.renderBytes(
+        EditionRenderer.detailsTemplate, stack: [shared, value])
+      let detailed = value.adding("detailsHTML", .utf8(details))
+      let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
+      card = Card(details: details, html: html, bodyHTML: bodyHTML)
       if let key {
         var writer = BinaryWriter()
         writer.write(details)
@@ -115,11 +116,14 @@ final class FragmentStore: @unchecked Sendable {
     return card
   }
 
+  /// A card as the cache keeps it: its details and its HTML, each with its length; nil (a miss)
+  /// when the entry is damaged.
   private static func card(_ buffer: UnsafeRawBufferPointer) -> Card? {
     var reader = BinaryReader(buffer)
-    guard let details = try? reader.string(), let html = try? reader.string(), reader.isAtEnd
+    guard let details = try? reader.byteArray(), let html = try? reader.byteArray(),
+      reader.isAtEnd, UTF8Validation.isValid(details), UTF8Validation.isValid(html)
     else { return nil }
-    return Card(detailsHTML: details, cardHTML: html, bodyHTML: nil)
+    return Card(details: details, html: html, bodyHTML: nil)
   }
 
   /// A record's card as a template's value: every field of the record, its details and its card.
@@ -127,8 +131,8 @@ final class FragmentStore: @unchecked Sendable {
     let card = try card(announcement)
     guard let context = cardRenderer?.context else { return .null }
     return context.card(announcement, bodyHTML: body(announcement))
-      .adding("detailsHTML", .string(card.detailsHTML))
-      .adding("cardHTML", .string(card.cardHTML))
+      .adding("detailsHTML", .utf8(card.detailsBytes))
+      .adding("cardHTML", .utf8(card.html))
   }
 
   /// A record's entry in the archive: its card's HTML up front, its other fields made only if the
@@ -137,11 +141,11 @@ final class FragmentStore: @unchecked Sendable {
     let card = try card(announcement)
     guard let context = cardRenderer?.context else { return .null }
     return .deferred(
-      DeferredObject(given: ["cardHTML": .string(card.cardHTML)]) { [self] in
+      DeferredObject(given: ["cardHTML": .utf8(card.html)]) { [self] in
         guard
           case .object(let members) = context.card(announcement, bodyHTML: body(announcement))
-            .adding("detailsHTML", .string(card.detailsHTML))
-            .adding("cardHTML", .string(card.cardHTML))
+            .adding("detailsHTML", .utf8(card.detailsBytes))
+            .adding("cardHTML", .utf8(card.html))
         else { return [:] }
         return members
       })

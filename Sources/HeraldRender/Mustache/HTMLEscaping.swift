@@ -17,21 +17,24 @@ public enum HTMLEscaping {
   /// ASCII, and no byte of a multi-byte character is, so the rules work on bytes.
   public static func append(_ text: String, to output: inout [UInt8]) {
     var text = text
-    text.withUTF8 { bytes in
-      guard bytes.contains(where: needsWork) else {
-        output.append(contentsOf: bytes)
-        return
-      }
-      for byte in bytes {
-        switch byte {
-        case 0x26: output.append(contentsOf: "&amp;".utf8)
-        case 0x3C: output.append(contentsOf: "&lt;".utf8)
-        case 0x3E: output.append(contentsOf: "&gt;".utf8)
-        case 0x22: output.append(contentsOf: "&quot;".utf8)
-        case 0x27: output.append(contentsOf: "&#39;".utf8)
-        case 0x09, 0x0A, 0x0D: output.append(byte)
-        default: if byte >= 0x20 && byte != 0x7F { output.append(byte) }
-        }
+    text.withUTF8 { append(utf8: $0, to: &output) }
+  }
+
+  /// Appends UTF-8 bytes, escaped as above.
+  public static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    guard bytes.contains(where: needsWork) else {
+      output.append(contentsOf: bytes)
+      return
+    }
+    for byte in bytes {
+      switch byte {
+      case 0x26: output.append(contentsOf: "&amp;".utf8)
+      case 0x3C: output.append(contentsOf: "&lt;".utf8)
+      case 0x3E: output.append(contentsOf: "&gt;".utf8)
+      case 0x22: output.append(contentsOf: "&quot;".utf8)
+      case 0x27: output.append(contentsOf: "&#39;".utf8)
+      case 0x09, 0x0A, 0x0D: output.append(byte)
+      default: if byte >= 0x20 && byte != 0x7F { output.append(byte) }
       }
     }
   }

@@ -27,7 +27,16 @@ struct MustacheRenderer {
       case .text(let text):
         output.bytes.append(contentsOf: text.utf8)
       case .variable(let path, let escaped):
-        let text = Self.lookup(path, in: stack)?.text ?? ""
+        let value = Self.lookup(path, in: stack)
+        if case .utf8(let bytes)? = value {
+          if escaped {
+            bytes.withUnsafeBufferPointer { HTMLEscaping.append(utf8: $0, to: &output.bytes) }
+          } else {
+            output.bytes.append(contentsOf: bytes)
+          }
+          continue
+        }
+        let text = value?.text ?? ""
         if escaped {
           HTMLEscaping.append(text, to: &output.bytes)
         } else {

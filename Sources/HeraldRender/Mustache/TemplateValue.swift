@@ -8,6 +8,9 @@ public indirect enum TemplateValue: Sendable, Hashable {
   case bool(Bool)
   /// Text, HTML-escaped by `{{name}}` and written as is by `{{{name}}}`.
   case string(String)
+  /// Text as well-formed UTF-8 bytes, rendered as `string` is: a fragment read back from the build
+  /// cache, which is not decoded into a `String` only to be encoded again.
+  case utf8([UInt8])
   /// An integer.
   case integer(Int)
   /// A decimal number.
@@ -41,6 +44,7 @@ public indirect enum TemplateValue: Sendable, Hashable {
     case .null: return ""
     case .bool(let value): return value ? "true" : "false"
     case .string(let value): return value
+    case .utf8(let bytes): return String(decoding: bytes, as: UTF8.self)
     case .integer(let value): return String(value)
     case .double(let value): return String(value)
     case .list, .object, .deferred: return ""

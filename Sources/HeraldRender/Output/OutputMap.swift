@@ -61,7 +61,7 @@ struct OutputMap: Sendable {
       var map: [String: Entry] = [:]
       for (path, entry) in entries {
         // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..")
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp
         else { return nil }
         map[path] = entry
       }

@@ -356,10 +356,7 @@ public struct OutputWriter: Sendable {
     return folders
   }
 
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[..<slash])
-  }
+  static func folder(of path: String) -> String { path.parentPath }
 
   private func io<Value>(_ path: String, _ body: () throws(FileSystemError) -> Value)
     throws(OutputError) -> Value

@@ -1,0 +1,52 @@
+import HeraldCore
+import Testing
+
+@Suite("UTF-8 validation of kept bytes")
+struct UTF8ValidationTests {
+  @Test(
+    "well-formed and ill-formed sequences",
+    arguments: [
+      ([], true), (Array("plain ASCII, longer than eight bytes".utf8), true),
+      (Array("é ü — 😀 中文 and ASCII around them".utf8), true),
+      ([0xC3], false), ([0xC0, 0x80], false), ([0xE0, 0x80, 0x80], false),
+      ([0xED, 0xA0, 0x80], false), ([0xF4, 0x90, 0x80, 0x80], false),
+      ([0xF5, 0x80, 0x80, 0x80], false),
+      ([0x80], false), ([0xE2, 0x82], false),
+      ([0x61, 0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0xFF], false),
+      ([0xEF, 0xBF, 0xBF], true), ([0xF4, 0x8F, 0xBF, 0xBF], true), ([0x7F], true),
+    ] as [([UInt8], Bool)])
+  func cases(_ bytes: [UInt8], _ valid: Bool) {
+    #expect(UTF8Validation.isValid(bytes) == valid)
+  }
+
+  @Test("agrees with the standard library on 200,000 random byte strings")
+  func agreesWithStandardLibrary() {
+    var generator = SplitMix(seed: 0x5EED)
+    // Mostly ASCII with some high bytes, so that both the fast path and every branch run.
+    let alphabet: [UInt8] =
+      Array(0x20...0x7E) + [
+        0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+      ]
+    var disagreements: [[UInt8]] = []
+    for _ in 0..<200_000 {
+      let length = Int(generator.next() % 24)
+      let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      let expected = String(validating: bytes, as: UTF8.self) != nil
+      if UTF8Validation.isValid(bytes) != expected { disagreements.append(bytes) }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+  }
+}
+
+/// A small deterministic generator, so that a failure can be reproduced.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
