@@ -147,12 +147,14 @@ public struct SiteLoader: Sendable {
       let name = item.name
       let file = folder + "/" + name
       let format: RecordFileReader.Format? =
-        name.hasSuffix(".md") ? .markdown : name.hasSuffix(".json") ? .json : nil
+        name.hasByteSuffix(".md") ? .markdown : name.hasByteSuffix(".json") ? .json : nil
+      let translation = format == .markdown ? TranslationFile.parts(ofName: name) : nil
       switch item.entry {
-      case .success(.file(let path)) where TranslationFile.parts(ofName: name) != nil:
-        if let parts = TranslationFile.parts(ofName: name) {
+      case .success(.file(let path)) where translation != nil:
+        if let translation {
           translations.append(
-            TranslationEntry(name: name, path: path, id: parts.id, locale: parts.locale))
+            TranslationEntry(
+              name: name, path: path, id: translation.id, locale: translation.locale))
         }
       case .success(.file(let path)) where format != nil:
         records.append(RecordEntry(name: name, path: path, format: format ?? .markdown))

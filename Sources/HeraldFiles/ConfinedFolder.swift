@@ -101,12 +101,12 @@ public struct ConfinedFolder: Sendable {
     }
     return .success(
       names.map { name, type in
-        let child = relative.isEmpty ? name : relative + "/" + name
         switch type {
         case Int32(DT_REG): return Listed(name: name, entry: .success(.file(folder + "/" + name)))
         case Int32(DT_DIR):
           return Listed(name: name, entry: .success(.directory(folder + "/" + name)))
-        default: return Listed(name: name, entry: entry(child))
+        default:
+          return Listed(name: name, entry: entry(relative.isEmpty ? name : relative + "/" + name))
         }
       })
   }

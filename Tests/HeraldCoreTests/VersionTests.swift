@@ -63,6 +63,32 @@ struct VersionTests {
     }
   }
 
+  @Test("the fast reading of plain versions agrees with the full parser on generated texts")
+  func plainAgreesWithFull() {
+    let alphabet = Array("0123456789..-+a9")
+    var state: UInt64 = 0x5EED
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    var texts = ["18446744073709551615", "18446744073709551616", "1.2.3", "007", ".", "1..2"]
+    for _ in 0..<20_000 {
+      texts.append(String((0..<(next() % 9)).map { _ in alphabet[next() % alphabet.count] }))
+    }
+    for text in texts {
+      let fast = Result { () throws(VersionParseError) in try Version(parsing: text) }
+      let full = Result { () throws(VersionParseError) in try Version(parsingInParts: text) }
+      switch (fast, full) {
+      case (.success(let a), .success(let b)):
+        #expect(
+          a.segments == b.segments && a.prerelease == b.prerelease && a.build == b.build
+            && a.text == b.text, "\(text)")
+      case (.failure(let a), .failure(let b)): #expect(a == b, "\(text)")
+      default: Issue.record("\(text): \(fast) against \(full)")
+      }
+    }
+  }
+
   @Test("manifest file names are canonical", arguments: pairs("canonical"))
   func canonical(_ text: String, _ expected: String) throws {
     #expect(try Version(parsing: text).canonical == expected)

@@ -20,12 +20,12 @@ package struct TranslationFile: Sendable {
   /// well-formed tag (whose language has two or three letters, so `release.notes.md` stays a
   /// record).
   package static func parts(ofName name: String) -> (id: String, locale: String)? {
-    guard name.hasSuffix(".md") else { return nil }
-    let stem = name.dropLast(3)
-    guard let dot = stem.lastIndex(of: ".") else { return nil }
-    let locale = String(stem[stem.index(after: dot)...])
+    guard name.hasByteSuffix(".md") else { return nil }
+    let stem = name.utf8.dropLast(3)
+    guard let dot = stem.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+    let locale = String(name[name.utf8.index(after: dot)..<stem.endIndex])
     guard LocaleTag.canonical(locale) != nil else { return nil }
-    return (String(stem[..<dot]), locale)
+    return (String(name[..<dot]), locale)
   }
 }
 

@@ -15,8 +15,24 @@ extension String {
 
   /// Whether one of the path's slash-separated components is `..`.
   package var climbsUp: Bool {
-    utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
-      $0.elementsEqual("..".utf8)
+    // The length of the component so far, or -1 once it holds anything but dots.
+    var dots = 0
+    for byte in utf8 {
+      if byte == UInt8(ascii: "/") {
+        if dots == 2 { return true }
+        dots = 0
+      } else if byte == UInt8(ascii: ".") && dots >= 0 {
+        dots += 1
+      } else {
+        dots = -1
+      }
     }
+    return dots == 2
+  }
+
+  /// Whether the string ends with these bytes.
+  package func hasByteSuffix(_ suffix: String) -> Bool {
+    let (bytes, tail) = (utf8, suffix.utf8)
+    return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
   }
 }

@@ -12,6 +12,44 @@ public struct VersionParseError: Error, Sendable, Equatable, CustomStringConvert
 extension Version {
   /// Parses a version, reporting the first problem with a reason that names it.
   public init(parsing text: String) throws(VersionParseError) {
+    if let segments = Self.plainSegments(text) {
+      self.init(segments: segments, prerelease: [], build: [], text: text)
+    } else {
+      try self.init(parsingInParts: text)
+    }
+  }
+
+  /// The numbers of a version that is only dot-separated digits (`2.14.1`, as nearly every one
+  /// is), read from its bytes; nil for anything else, including an empty segment or a number
+  /// too large, which the full parser reports.
+  ///
+  /// A rebuild reads every record's versions back from the cache as text: parsing them one
+  /// `Character` at a time cost a twentieth of it at 10,000 records.
+  static func plainSegments(_ text: String) -> [UInt64]? {
+    var segments: [UInt64] = []
+    var current: UInt64 = 0
+    var digits = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ".") {
+        guard digits > 0 else { return nil }
+        segments.append(current)
+        (current, digits) = (0, 0)
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        let (times, overflowTimes) = current.multipliedReportingOverflow(by: 10)
+        let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+        guard !overflowTimes && !overflowSum else { return nil }
+        (current, digits) = (sum, digits + 1)
+      } else {
+        return nil
+      }
+    }
+    guard digits > 0 else { return nil }
+    segments.append(current)
+    return segments
+  }
+
+  /// Parses any version, its pre-release and build parts included, reporting the first problem.
+  package init(parsingInParts text: String) throws(VersionParseError) {
     func fail(_ reason: String) -> VersionParseError {
       VersionParseError(text: text, reason: reason)
     }

@@ -148,7 +148,9 @@ public struct OutputWriter: Sendable {
     }
     let changed = staged.filter(\.isChanged).map(\.path)
     let planned = files.map(\.path) + [Self.markerName]
-    let removed = previous.subtracting(planned).subtracting(Self.folders(of: planned)).sorted {
+    // A previous file whose path is now a folder is replaced, not removed.
+    let gone = previous.subtracting(planned)
+    let removed = (gone.isEmpty ? gone : gone.subtracting(Self.folders(of: planned))).sorted {
       $0.precedesBytewise($1)
     }
     let summary = Summary(
