@@ -80,7 +80,8 @@ extension BuildCache {
     writer.write(index.store)
     writer.write(index.compactedSize)
     writer.write(UInt64(index.files.count))
-    for (path, entry) in index.files.sorted(by: { $0.key < $1.key }) {
+    for path in Array(index.files.keys).sortedBytewise(by: { $0 }) {
+      guard let entry = index.files[path] else { continue }
       writer.write(path)
       writer.write(entry.signature.device)
       writer.write(entry.signature.inode)

@@ -49,6 +49,22 @@ struct SipHasherTests {
     }
   }
 
+  @Test("a number adds its eight little-endian bytes, at every offset of a partial word")
+  func numbers() {
+    let value: UInt64 = 0x0102_0304_0506_0708
+    let littleEndian = (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    for lead in 0...17 {
+      let before = Array(UInt8(100)..<UInt8(100 + lead))
+      var asBytes = SipHasher(keyBytes: Array(0..<16))
+      asBytes.combine(before + littleEndian + [7])
+      var asNumber = SipHasher(keyBytes: Array(0..<16))
+      asNumber.combine(before)
+      asNumber.combine(value)
+      asNumber.combine([7])
+      #expect(asNumber.finalize() == asBytes.finalize(), "after \(lead) bytes")
+    }
+  }
+
   @Test("another key gives another tag")
   func keyed() {
     var a = SipHasher(keyBytes: Array(0..<16))

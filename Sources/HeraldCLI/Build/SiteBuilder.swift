@@ -83,6 +83,7 @@ struct SiteBuilder: Sendable {
       leftovers?(renderer)
       let plan = renderer.renderOrder
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
+      byPath.reserveCapacity(plan.count)
       for file in plan { byPath[file.path] = file }
       let files = byPath
       let paths = plan.map(\.path)

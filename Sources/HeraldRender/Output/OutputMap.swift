@@ -59,6 +59,7 @@ struct OutputMap: Sendable {
         reader.isAtEnd
       else { return nil }
       var map: [String: Entry] = [:]
+      map.reserveCapacity(entries.count)
       for (path, entry) in entries {
         // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
         guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp
@@ -74,7 +75,9 @@ struct OutputMap: Sendable {
     var writer = BinaryWriter()
     writer.write(Self.magic)
     writer.write(keyIdentifier)
-    let sorted = entries.sorted { $0.key.precedesBytewise($1.key) }
+    let sorted = Array(entries.keys).sortedBytewise(by: { $0 }).compactMap { path in
+      entries[path].map { (key: path, value: $0) }
+    }
     writer.write(sorted) { writer, item in
       writer.write(item.key)
       writer.write(item.value.fingerprint)

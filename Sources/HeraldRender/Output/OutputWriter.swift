@@ -191,6 +191,7 @@ public struct OutputWriter: Sendable {
       return entry
     }
     var kept: [String: OutputMap.Entry] = [:]
+    kept.reserveCapacity(files.count)
     for (file, entry) in zip(files, matches) { kept[file.path] = entry }
     return kept
   }
@@ -209,8 +210,10 @@ public struct OutputWriter: Sendable {
       return
     }
     var signatures: [String: FileSignature] = [:]
+    signatures.reserveCapacity(staged.count)
     for file in staged { if let signature = file.signature { signatures[file.path] = signature } }
     var entries: [String: OutputMap.Entry] = [:]
+    entries.reserveCapacity(files.count)
     for file in files {
       guard let fingerprint = file.fingerprint else { continue }
       if let entry = kept[file.path] {

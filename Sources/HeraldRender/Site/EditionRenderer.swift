@@ -123,7 +123,7 @@ struct EditionRenderer: Sendable {
         return file
       }
     }
-    return files.sorted { $0.path < $1.path }
+    return files.sortedBytewise(by: \.path)
   }
 
   /// Makes, in parallel, every body, card and row that the files at these paths need.

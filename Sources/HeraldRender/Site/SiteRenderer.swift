@@ -37,7 +37,7 @@ public struct SiteRenderer: Sendable {
         return file
       }
     }
-    plan = files.sorted { $0.path.precedesBytewise($1.path) }
+    plan = files.sortedBytewise(by: \.path)
     var editionOf: [String: Int] = [:]
     if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
     self.editionOf = editionOf
