@@ -137,6 +137,11 @@ struct OutputWriterTests {
     #expect(
       Set(OutputWriter.moves(["a/b/new.html", "a/c/x.html"], existing: ["a/b/old.html"]))
         == ["a/b/new.html", "a/c"])
+    #expect(
+      Set(
+        OutputWriter.moves(
+          ["a/b/old.html", "a/c/x.html", "z.html"], existing: ["a/b/old.html", "z.html"]))
+        == ["a/b/old.html", "a/c", "z.html"], "a changed file already in place moves alone")
     let fixture = try WriterFixture()
     _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
     // A journal that moves a folder whose destination has appeared meanwhile: merged, not lost.

@@ -91,11 +91,10 @@ struct SiteBuilder: Sendable {
       let output = outputDirectory
       let allowEmpty = allowEmpty
       let vet: (Set<String>) throws(OutputError) -> Void = { previous throws(OutputError) in
-        guard !allowEmpty else { return }
-        let before = previous.count { Self.isRecordPage($0) }
-        if before > 0 && !paths.contains(where: Self.isRecordPage) {
-          throw .wouldEmptyChannel(output, before)
-        }
+        guard !allowEmpty, previous.contains(where: Self.isRecordPage),
+          !paths.contains(where: Self.isRecordPage)
+        else { return }
+        throw .wouldEmptyChannel(output, previous.count { Self.isRecordPage($0) })
       }
       let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
         .write(

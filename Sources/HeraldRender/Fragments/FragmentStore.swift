@@ -77,7 +77,13 @@ final class FragmentStore: @unchecked Sendable {
   /// The card depends on the record's state at the build's time, as its status labels show.
   private func cardKey(_ announcement: Announcement) -> Fingerprint? {
     let now = options.now
-    let state = "\(announcement.isPublished(at: now)) \(announcement.isExpired(at: now))"
+    let state: String
+    switch (announcement.isPublished(at: now), announcement.isExpired(at: now)) {
+    case (false, false): state = "false false"
+    case (false, true): state = "false true"
+    case (true, false): state = "true false"
+    case (true, true): state = "true true"
+    }
     return key("card", announcement, state)
   }
 

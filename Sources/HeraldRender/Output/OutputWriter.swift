@@ -336,14 +336,21 @@ public struct OutputWriter: Sendable {
   /// path that the output does not have yet (every file under such a folder is new, so the staged
   /// folder holds exactly them) and that holds no entry point, so the entry points still come last.
   static func moves(_ changed: [String], existing: Set<String>) -> [String] {
-    let present = folders(of: Array(existing))
+    // Made only for a new file: one the output has already sits in folders the output has.
+    var present: Set<String>?
     let sheltering = folders(of: entryPoints)
     var moves: Set<String> = []
     for file in changed {
+      if existing.contains(file) {
+        moves.insert(file)
+        continue
+      }
+      let known = present ?? folders(of: Array(existing))
+      present = known
       var unit = file
       var folder = Self.folder(of: file)
       while !folder.isEmpty {
-        if !present.contains(folder) && !sheltering.contains(folder) { unit = folder }
+        if !known.contains(folder) && !sheltering.contains(folder) { unit = folder }
         folder = Self.folder(of: folder)
       }
       moves.insert(unit)
