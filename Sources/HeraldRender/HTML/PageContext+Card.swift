@@ -92,6 +92,8 @@ extension PageContext {
 extension String {
   /// The text with `_` made `-`, for CSS class names.
   fileprivate func replacingUnderscores() -> String {
-    String(map { $0 == "_" ? "-" : $0 })
+    guard utf8.contains(UInt8(ascii: "_")) else { return self }
+    return String(
+      decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
   }
 }

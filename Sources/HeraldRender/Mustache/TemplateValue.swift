@@ -1,7 +1,7 @@
 import Foundation
 
 /// The data a template renders: the JSON-like values Mustache knows.
-public indirect enum TemplateValue: Sendable, Hashable {
+public enum TemplateValue: Sendable, Hashable {
   /// A missing or null value: falsey, renders as nothing.
   case null
   /// A boolean: `false` is falsey.
