@@ -52,6 +52,8 @@ struct ActionTargetTests {
       ("mailto:a@b.example", true),
       ("linewise://x", true), ("javascript:alert(1)", false), ("JAVASCRIPT:x", false),
       ("data:text/html,x", false), ("vbscript:x", false), ("/a:b", true), ("java\nscript:x", false),
+      ("javascript:\u{301}alert(1)", false), ("/\u{301}x:y", true), ("?q=a:b", true),
+      ("#frag:x", true), ("ja\u{7F}vascript:x", false), ("Https://a.example", true),
     ])
   func linkPolicy(_ destination: String, _ safe: Bool) {
     #expect(LinkPolicy.isSafe(destination, deepLinkSchemes: schemes) == safe)

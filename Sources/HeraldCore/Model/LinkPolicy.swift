@@ -5,15 +5,22 @@ public enum LinkPolicy {
   public static let safeSchemes = ["http", "https", "mailto"]
 
   /// Whether a link destination is safe: relative, or with a safe or configured deep-link scheme.
+  ///
+  /// The destination is read as a browser's URL parser reads it, by its bytes: a colon followed
+  /// by a combining mark still ends a scheme (`javascript:\u{301}…`), though as a `Character`
+  /// the two are one.
   public static func isSafe(_ destination: String, deepLinkSchemes: [String]) -> Bool {
-    guard
-      !destination.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-    else { return false }
-    guard let colon = destination.firstIndex(of: ":") else { return true }
-    let beforeColon = destination[..<colon]
+    let bytes = destination.utf8
+    // Control characters are single bytes in UTF-8, and no other character has such a byte.
+    guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return false }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let beforeColon = bytes[..<colon]
     // A colon after a path, query or fragment starts no scheme (`/a:b`, `?x=1:2`).
-    if beforeColon.contains(where: { "/?#".contains($0) }) { return true }
-    let scheme = beforeColon.lowercased()
+    let startsNoScheme: (UInt8) -> Bool = {
+      $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+    }
+    if beforeColon.contains(where: startsNoScheme) { return true }
+    let scheme = String(destination[..<colon]).lowercased()
     return safeSchemes.contains(scheme) || deepLinkSchemes.contains(scheme)
   }
 }

@@ -57,11 +57,15 @@ final class FragmentStore: @unchecked Sendable {
 
   // MARK: Bodies.
 
-  /// A record's body as HTML: one prepared for the feed, the part of its card that holds it, or
-  /// written afresh (and not kept: its card, when there is one, keeps it).
+  /// A record's body as HTML: one prepared for the feed or kept from the rows, the part of its
+  /// card that holds it, or written afresh (and not kept: its card, when there is one, keeps it).
   func body(_ announcement: Announcement) -> String {
+    knownBody(announcement) ?? makeBody(announcement)
+  }
+
+  private func knownBody(_ announcement: Announcement) -> String? {
     let (known, card) = lock.withLock { (bodies[announcement.id], cards[announcement.id]) }
-    return known ?? card?.bodyHTML ?? makeBody(announcement)
+    return known ?? card?.bodyHTML
   }
 
   /// Writes a body as HTML.
@@ -177,17 +181,27 @@ final class FragmentStore: @unchecked Sendable {
   /// Reads a row from the cache, or writes it (and keeps it).
   private func makeRow(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON
   {
+    writeRow(announcement, platform: platform).row
+  }
+
+  /// Reads a row from the cache, or writes it (and keeps it), with the record's body when it had
+  /// to be written afresh for the row.
+  private func writeRow(_ announcement: Announcement, platform: PlatformSettings) -> (
+    row: PreformattedJSON, body: String?
+  ) {
     let key = key("row", announcement, Self.rowScope(announcement, platform: platform))
     if let key, let kept = cache?.withEntry(key, { Array($0) }) {
-      return PreformattedJSON(bytes: kept, indent: ManifestWriter.rowIndent)
+      return (PreformattedJSON(bytes: kept, indent: ManifestWriter.rowIndent), nil)
     }
+    let known = knownBody(announcement)
+    let html = known ?? makeBody(announcement)
     let row = PreformattedJSON(
       ManifestWriter.row(
-        announcement, platform: platform, urls: urls, html: body(announcement),
+        announcement, platform: platform, urls: urls, html: html,
         markDrafts: options.includeDrafts),
       indent: ManifestWriter.rowIndent)
     if let key { cache?.keep(row.bytes, for: key) }
-    return row
+    return (row, known == nil ? html : nil)
   }
 
   /// The keys of a record's body, card and rows (in the given platforms' scopes): what a cache
@@ -216,7 +230,9 @@ final class FragmentStore: @unchecked Sendable {
   /// parallel, and keeps them all at once (one lock for thousands of fragments).
   ///
   /// When one preparation wants both, cards come first, so that a row finds its record's body in
-  /// the card rather than writing it again.
+  /// the card rather than writing it again. A body written for a row is kept until the next
+  /// preparation has made the cards it wants, so that a full build writes each body once (the
+  /// manifests' wave comes first); then only the bodies asked for stay.
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     rows wantedRows: [(Announcement, PlatformSettings)]
@@ -226,7 +242,7 @@ final class FragmentStore: @unchecked Sendable {
     let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
     let keptRows = Set(wantedMemos)
     lock.withLock {
-      bodies = bodies.filter { keptBodies.contains($0.key) }
+      bodies = bodies.filter { keptBodies.contains($0.key) || keptCards.contains($0.key) }
       cards = cards.filter { keptCards.contains($0.key) }
       rows = rows.filter { keptRows.contains($0.key) }
     }
@@ -241,6 +257,7 @@ final class FragmentStore: @unchecked Sendable {
           + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
           .map { Job.card($0) }
       })
+    lock.withLock { bodies = bodies.filter { keptBodies.contains($0.key) } }
     try make(
       lock.withLock {
         zip(wantedRows, wantedMemos).filter { _, memo in
@@ -257,7 +274,8 @@ final class FragmentStore: @unchecked Sendable {
         case .body(let announcement): return .success(.body(makeBody(announcement)))
         case .card(let announcement): return .success(.card(try makeCard(announcement)))
         case .row(let announcement, let platform):
-          return .success(.row(makeRow(announcement, platform: platform)))
+          let (row, body) = writeRow(announcement, platform: platform)
+          return .success(.row(row, body: body))
         }
       } catch {
         return .failure(error)
@@ -271,8 +289,9 @@ final class FragmentStore: @unchecked Sendable {
         switch (job, result) {
         case (.body(let announcement), .body(let html)): bodies[announcement.id] = html
         case (.card(let announcement), .card(let card)): cards[announcement.id] = card
-        case (.row(let announcement, let platform), .row(let row)):
+        case (.row(let announcement, let platform), .row(let row, let body)):
           rows[Self.rowMemo(announcement, platform)] = row
+          if let body { bodies[announcement.id] = body }
         default: break
         }
       }
@@ -287,7 +306,7 @@ final class FragmentStore: @unchecked Sendable {
   private enum Made: Sendable {
     case body(String)
     case card(Card)
-    case row(PreformattedJSON)
+    case row(PreformattedJSON, body: String?)
   }
 
   private enum Job: Sendable {
