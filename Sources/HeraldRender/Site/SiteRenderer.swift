@@ -37,7 +37,8 @@ public struct SiteRenderer: Sendable {
         return file
       }
     }
-    plan = files.sortedBytewise(by: \.path)
+    // One edition's plan is sorted already.
+    plan = editions.count == 1 ? files : files.sortedBytewise(by: \.path)
     var editionOf: [String: Int] = [:]
     if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
     self.editionOf = editionOf
