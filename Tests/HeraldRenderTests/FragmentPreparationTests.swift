@@ -82,4 +82,90 @@ struct FragmentPreparationTests {
     #expect(kept.detailsHTML == details, "\(name)")
     #expect(kept.bodyHTML == (holdsBody ? body : nil), "\(name)")
   }
+
+  @Test(
+    "a card read back from the cache is the card kept",
+    arguments: [
+      ("<a>é <d>x</d></a>", "<d>x</d>"), ("<a>&lt;d&gt;</a>", "<d>x</d>"), ("<a></a>", ""),
+    ])
+  func cardRoundTrip(card: String, details: String) throws {
+    let kept = FragmentStore.Card(detailsHTML: details, cardHTML: card, bodyHTML: nil)
+    let read = try #require(kept.binary.withUnsafeBytes { FragmentStore.Card(binary: $0) })
+    #expect(read.cardHTML == card && read.detailsHTML == details)
+  }
+
+  @Test("a damaged card in the cache is a miss, never bytes that are not UTF-8")
+  func damagedCards() {
+    func entry(_ build: (inout BinaryWriter) -> Void) -> [UInt8] {
+      var writer = BinaryWriter()
+      build(&writer)
+      return writer.bytes
+    }
+    let html = Array("<a>é</a>".utf8)
+    let damaged: [(String, [UInt8])] = [
+      (
+        "HTML not UTF-8",
+        entry {
+          $0.write([0x3C, 0xFF])
+          $0.write(UInt64(0))
+          $0.write(UInt64(0))
+          $0.write(UInt64(0))
+        }
+      ),
+      (
+        "details cut a character",
+        entry {
+          $0.write(html)
+          $0.write(UInt64(0))
+          $0.write(UInt64(4))
+          $0.write(UInt64(2))
+        }
+      ),
+      (
+        "details past the end",
+        entry {
+          $0.write(html)
+          $0.write(UInt64(0))
+          $0.write(UInt64(3))
+          $0.write(UInt64(90))
+        }
+      ),
+      (
+        "details not UTF-8",
+        entry {
+          $0.write(html)
+          $0.write(UInt64(1))
+          $0.write([0xC3])
+        }
+      ),
+      (
+        "unknown kind",
+        entry {
+          $0.write(html)
+          $0.write(UInt64(7))
+        }
+      ),
+      (
+        "bytes left over",
+        entry {
+          $0.write(html)
+          $0.write(UInt64(1))
+          $0.write([0x61])
+          $0.write(UInt64(1))
+        }
+      ),
+      (
+        "cut short",
+        Array(
+          entry {
+            $0.write(html)
+            $0.write(UInt64(1))
+            $0.write([0x61])
+          }.dropLast())
+      ),
+    ]
+    for (name, bytes) in damaged {
+      #expect(bytes.withUnsafeBytes { FragmentStore.Card(binary: $0) } == nil, "\(name)")
+    }
+  }
 }

@@ -103,7 +103,7 @@ final class FragmentStore: @unchecked Sendable {
   private func makeCard(_ announcement: Announcement) throws(TemplateError) -> Card {
     let key = cardKey(announcement)
     let card: Card
-    if let key, let read = cache?.withEntry(key, Self.card) ?? nil {
+    if let key, let read = cache?.withEntry(key, Card.init(binary:)) ?? nil {
       card = read
     } else {
       guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
@@ -116,24 +116,9 @@ final class FragmentStore: @unchecked Sendable {
       let detailed = value.adding("detailsHTML", .utf8(details))
       let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
       card = Card(details: details, html: html, bodyHTML: bodyHTML)
-      if let key {
-        var writer = BinaryWriter()
-        writer.write(details)
-        writer.write(html)
-        cache?.keep(writer.bytes, for: key)
-      }
+      if let key { cache?.keep(card.binary, for: key) }
     }
     return card
-  }
-
-  /// A card as the cache keeps it: its details and its HTML, each with its length; nil (a miss)
-  /// when the entry is damaged.
-  private static func card(_ buffer: UnsafeRawBufferPointer) -> Card? {
-    var reader = BinaryReader(buffer)
-    guard let details = try? reader.byteArray(), let html = try? reader.byteArray(),
-      reader.isAtEnd, UTF8Validation.isValid(details), UTF8Validation.isValid(html)
-    else { return nil }
-    return Card(details: details, html: html, bodyHTML: nil)
   }
 
   /// A record's card as a template's value: every field of the record, its details and its card.
