@@ -50,7 +50,7 @@ package final class BuildCache: @unchecked Sendable {
   private let lock = NSLock()
   private var pendingEntries: [Fingerprint: [UInt8]] = [:]
 
-  static let magic = "herald-cache-2"
+  static let magic = "herald-cache-3"
 
   /// Opens (or starts) the cache of an output folder; nil when there is no safe place for one.
   package static func open(outputDirectory: String, environment: [String: String], identity: String)

@@ -73,9 +73,14 @@ package struct BinaryReader: ~Copyable {
     return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
   }
 
-  /// Reads a fingerprint.
+  /// Reads a fingerprint: sixteen bytes, as they are.
   package mutating func fingerprint() throws(BinaryFormatError) -> Fingerprint {
-    Fingerprint(high: try uint64(), low: try uint64())
+    guard bytes.count - offset >= 16 else { throw BinaryFormatError() }
+    let high = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    let low = UInt64(
+      littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+    offset += 16
+    return Fingerprint(high: high, low: low)
   }
 
   /// Reads an optional value.

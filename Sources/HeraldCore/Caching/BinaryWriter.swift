@@ -1,5 +1,5 @@
 /// Writes values into a compact byte form for the build cache: unsigned numbers as LEB128, signed
-/// ones zigzagged, strings as their length and UTF-8 bytes.
+/// ones zigzagged, strings as their length and UTF-8 bytes, fingerprints as their sixteen bytes.
 package struct BinaryWriter: Sendable {
   /// The bytes written so far.
   package private(set) var bytes: [UInt8] = []
@@ -43,10 +43,11 @@ package struct BinaryWriter: Sendable {
     bytes.append(contentsOf: value)
   }
 
-  /// Writes a fingerprint.
+  /// Writes a fingerprint as its sixteen bytes: its words are random, so as numbers of as few
+  /// bytes as they need they took ten bytes each, and longer to write and read.
   package mutating func write(_ value: Fingerprint) {
-    write(value.high)
-    write(value.low)
+    withUnsafeBytes(of: value.high.littleEndian) { bytes.append(contentsOf: $0) }
+    withUnsafeBytes(of: value.low.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
   /// Writes an optional value: a flag, then the value when there is one.

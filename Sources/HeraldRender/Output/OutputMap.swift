@@ -38,7 +38,7 @@ struct OutputMap: Sendable {
 
   /// The map's file name in the output folder.
   static let fileName = ".herald-map"
-  private static let magic = "herald-map-1"
+  private static let magic = "herald-map-2"
 
   /// The files, by path relative to the output.
   var entries: [String: Entry]
