@@ -21,7 +21,7 @@ struct UTF8ValidationTests {
 
   @Test("agrees with the standard library on 200,000 random byte strings")
   func agreesWithStandardLibrary() {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SplitMix64(seed: 0x5EED)
     // Mostly ASCII with some high bytes, so that both the fast path and every branch run.
     let alphabet: [UInt8] =
       Array(0x20...0x7E) + [
@@ -29,24 +29,11 @@ struct UTF8ValidationTests {
       ]
     var disagreements: [[UInt8]] = []
     for _ in 0..<200_000 {
-      let length = Int(generator.next() % 24)
-      let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      let length = Int.random(in: 0..<24, using: &generator)
+      let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
       let expected = String(validating: bytes, as: UTF8.self) != nil
       if UTF8Validation.isValid(bytes) != expected { disagreements.append(bytes) }
     }
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
-  }
-}
-
-/// A small deterministic generator, so that a failure can be reproduced.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -66,14 +66,12 @@ struct VersionTests {
   @Test("the fast reading of plain versions agrees with the full parser on generated texts")
   func plainAgreesWithFull() {
     let alphabet = Array("0123456789..-+a9")
-    var state: UInt64 = 0x5EED
-    func next() -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int(truncatingIfNeeded: state >> 33)
-    }
+    var generator = SplitMix64(seed: 0x5EED)
     var texts = ["18446744073709551615", "18446744073709551616", "1.2.3", "007", ".", "1..2"]
     for _ in 0..<20_000 {
-      texts.append(String((0..<(next() % 9)).map { _ in alphabet[next() % alphabet.count] }))
+      let length = Int.random(in: 0..<9, using: &generator)
+      texts.append(
+        String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "0" }))
     }
     for text in texts {
       let fast = Result { () throws(VersionParseError) in try Version(parsing: text) }

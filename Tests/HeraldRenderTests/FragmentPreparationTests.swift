@@ -96,73 +96,30 @@ struct FragmentPreparationTests {
 
   @Test("a damaged card in the cache is a miss, never bytes that are not UTF-8")
   func damagedCards() {
-    func entry(_ build: (inout BinaryWriter) -> Void) -> [UInt8] {
+    func within(_ html: [UInt8], _ start: UInt64, _ count: UInt64) -> [UInt8] {
       var writer = BinaryWriter()
-      build(&writer)
+      writer.write(html)
+      writer.write(UInt64(0))
+      writer.write(start)
+      writer.write(count)
+      return writer.bytes
+    }
+    func separate(_ html: [UInt8], _ details: [UInt8], kind: UInt64 = 1) -> [UInt8] {
+      var writer = BinaryWriter()
+      writer.write(html)
+      writer.write(kind)
+      writer.write(details)
       return writer.bytes
     }
     let html = Array("<a>é</a>".utf8)
     let damaged: [(String, [UInt8])] = [
-      (
-        "HTML not UTF-8",
-        entry {
-          $0.write([0x3C, 0xFF])
-          $0.write(UInt64(0))
-          $0.write(UInt64(0))
-          $0.write(UInt64(0))
-        }
-      ),
-      (
-        "details cut a character",
-        entry {
-          $0.write(html)
-          $0.write(UInt64(0))
-          $0.write(UInt64(4))
-          $0.write(UInt64(2))
-        }
-      ),
-      (
-        "details past the end",
-        entry {
-          $0.write(html)
-          $0.write(UInt64(0))
-          $0.write(UInt64(3))
-          $0.write(UInt64(90))
-        }
-      ),
-      (
-        "details not UTF-8",
-        entry {
-          $0.write(html)
-          $0.write(UInt64(1))
-          $0.write([0xC3])
-        }
-      ),
-      (
-        "unknown kind",
-        entry {
-          $0.write(html)
-          $0.write(UInt64(7))
-        }
-      ),
-      (
-        "bytes left over",
-        entry {
-          $0.write(html)
-          $0.write(UInt64(1))
-          $0.write([0x61])
-          $0.write(UInt64(1))
-        }
-      ),
-      (
-        "cut short",
-        Array(
-          entry {
-            $0.write(html)
-            $0.write(UInt64(1))
-            $0.write([0x61])
-          }.dropLast())
-      ),
+      ("HTML not UTF-8", within([0x3C, 0xFF], 0, 0)),
+      ("details cut a character", within(html, 4, 2)),
+      ("details past the end", within(html, 3, 90)),
+      ("details not UTF-8", separate(html, [0xC3])),
+      ("unknown kind", separate(html, [0x61], kind: 7)),
+      ("bytes left over", separate(html, [0x61]) + [1]),
+      ("cut short", Array(separate(html, [0x61]).dropLast())),
     ]
     for (name, bytes) in damaged {
       #expect(bytes.withUnsafeBytes { FragmentStore.Card(binary: $0) } == nil, "\(name)")
