@@ -125,4 +125,16 @@ struct FragmentPreparationTests {
       #expect(bytes.withUnsafeBytes { FragmentStore.Card(binary: $0) } == nil, "\(name)")
     }
   }
+
+  @Test(
+    "the plan is in byte order of its paths, with one edition or several",
+    arguments: ["example", "locales"])
+  func planOrder(site: String) throws {
+    let folder =
+      site == "example" ? Fixtures.packageRoot : Fixtures.root.appending(path: "sites/" + site)
+    let paths = try RenderedSite(folder: folder).renderer.plan.map(\.path)
+    #expect(paths.count > 1)
+    #expect(paths == paths.sorted { $0.precedesBytewise($1) })
+  }
+
 }

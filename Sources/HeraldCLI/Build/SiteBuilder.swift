@@ -138,8 +138,9 @@ struct SiteBuilder: Sendable {
 
   /// Whether an output path is a record's page (`announcements/<id>/index.html`).
   static func isRecordPage(_ path: String) -> Bool {
-    let (bytes, folder, page) = (path.utf8, "announcements/".utf8, "/index.html".utf8)
-    return bytes.count > folder.count + page.count && bytes.starts(with: folder)
-      && bytes.suffix(page.count).elementsEqual(page) && path.slashCount == 2
+    // Longer than the two ends, so the id between them is not empty.
+    path.utf8.count > "announcements//index.html".utf8.count
+      && path.utf8.starts(with: "announcements/".utf8) && path.hasByteSuffix("/index.html")
+      && path.slashCount == 2
   }
 }

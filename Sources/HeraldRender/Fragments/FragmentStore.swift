@@ -158,20 +158,14 @@ final class FragmentStore: @unchecked Sendable {
   func row(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON {
     let memo = Self.rowMemo(announcement, platform)
     if let known = lock.withLock({ rows[memo] }) { return known }
-    let row = makeRow(announcement, platform: platform)
+    let row = makeRow(announcement, platform: platform).row
     lock.withLock { rows[memo] = row }
     return row
   }
 
-  /// Reads a row from the cache, or writes it (and keeps it).
-  private func makeRow(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON
-  {
-    writeRow(announcement, platform: platform).row
-  }
-
   /// Reads a row from the cache, or writes it (and keeps it), with the record's body when it had
   /// to be written afresh for the row.
-  private func writeRow(_ announcement: Announcement, platform: PlatformSettings) -> (
+  private func makeRow(_ announcement: Announcement, platform: PlatformSettings) -> (
     row: PreformattedJSON, body: String?
   ) {
     let key = key("row", announcement, Self.rowScope(announcement, platform: platform))
@@ -259,7 +253,7 @@ final class FragmentStore: @unchecked Sendable {
         case .body(let announcement): return .success(.body(makeBody(announcement)))
         case .card(let announcement): return .success(.card(try makeCard(announcement)))
         case .row(let announcement, let platform):
-          let (row, body) = writeRow(announcement, platform: platform)
+          let (row, body) = makeRow(announcement, platform: platform)
           return .success(.row(row, body: body))
         }
       } catch {
