@@ -34,15 +34,15 @@ package struct AnnouncementDecoder: Sendable {
     reader initial: FieldReader? = nil, translationBody: TranslationBodyReader? = nil
   ) -> DecodedRecord {
     var reader = initial ?? FieldReader(file: file)
-    let fields = reader.knownEntries(
-      entries, known: AnnouncementField.names, context: "the record",
+    let fields = reader.knownFields(
+      entries, as: AnnouncementField.self, context: "the record",
       unknownHint: "A misspelt targeting field would target everyone.")
-    func node(_ field: AnnouncementField) -> SourceNode? { fields[field.rawValue]?.value }
+    func node(_ field: AnnouncementField) -> SourceNode? { fields[field]?.value }
     func keyPosition(_ field: AnnouncementField) -> SourcePosition {
-      fields[field.rawValue]?.keyPosition ?? start
+      fields[field]?.keyPosition ?? start
     }
 
-    for field in AnnouncementField.required where fields[field.rawValue] == nil {
+    for field in AnnouncementField.required where fields[field] == nil {
       reader.error(
         .missingField, at: start, "the record has no \"\(field.rawValue)\"",
         hint: Self.missingHint(field))

@@ -182,28 +182,54 @@ package struct FieldReader: Sendable {
     _ entries: [SourceEntry], known: [String], context: String, unknownHint: String? = nil
   ) -> [String: SourceEntry] {
     var byKey: [String: SourceEntry] = [:]
+    byKey.reserveCapacity(entries.count)
     for entry in entries {
       if let first = byKey[entry.key] {
-        error(
-          .duplicateField, at: entry.keyPosition,
-          "\"\(entry.key)\" is written twice in \(context)",
-          hint: "the first is on line \(first.keyPosition.line); keep one")
-        continue
+        duplicate(entry, first: first, context: context)
+      } else if known.contains(entry.key) {
+        byKey[entry.key] = entry
+      } else {
+        unknown(entry, known: known, context: context, unknownHint: unknownHint)
       }
-      guard known.contains(entry.key) else {
-        let suggestion = NearestName.suggestion(for: entry.key, among: known)
-        let hint = suggestion.map {
-          "did you mean \"\($0)\"?" + (unknownHint.map { " \($0)" } ?? "")
-        }
-        error(
-          .unknownField, at: entry.keyPosition, "unknown field \"\(entry.key)\" in \(context)",
-          hint: hint ?? "the fields are: " + known.joined(separator: ", "))
-        byKey[entry.key] = nil
-        continue
-      }
-      byKey[entry.key] = entry
     }
     return byKey
+  }
+
+  /// `knownEntries` for a mapping whose keys are the cases of `Field`: the same diagnostics, and a
+  /// table looked up by case.
+  package mutating func knownFields<Field: RawRepresentable & CaseIterable & Equatable & Sendable>(
+    _ entries: [SourceEntry], as _: Field.Type, context: String, unknownHint: String? = nil
+  ) -> FieldTable<Field> where Field.RawValue == String {
+    var table = FieldTable<Field>(capacity: entries.count)
+    for entry in entries {
+      if let field = Field(rawValue: entry.key) {
+        if let first = table[field] {
+          duplicate(entry, first: first, context: context)
+        } else {
+          table.add(field, entry)
+        }
+      } else {
+        unknown(
+          entry, known: Field.allCases.map(\.rawValue), context: context, unknownHint: unknownHint)
+      }
+    }
+    return table
+  }
+
+  private mutating func duplicate(_ entry: SourceEntry, first: SourceEntry, context: String) {
+    error(
+      .duplicateField, at: entry.keyPosition, "\"\(entry.key)\" is written twice in \(context)",
+      hint: "the first is on line \(first.keyPosition.line); keep one")
+  }
+
+  private mutating func unknown(
+    _ entry: SourceEntry, known: [String], context: String, unknownHint: String?
+  ) {
+    let suggestion = NearestName.suggestion(for: entry.key, among: known)
+    let hint = suggestion.map { "did you mean \"\($0)\"?" + (unknownHint.map { " \($0)" } ?? "") }
+    error(
+      .unknownField, at: entry.keyPosition, "unknown field \"\(entry.key)\" in \(context)",
+      hint: hint ?? "the fields are: " + known.joined(separator: ", "))
   }
 
   /// Whether unquoted YAML text means null (`~`, `null` or nothing at all).
