@@ -59,3 +59,36 @@ struct ActionTargetTests {
     #expect(LinkPolicy.isSafe(destination, deepLinkSchemes: schemes) == safe)
   }
 }
+
+@Suite("the byte reading of plain URL text agrees with the whole reading")
+struct ActionTargetFastPathTests {
+  /// How texts start: schemes in any case, with and without slashes, paths, the sentinel.
+  private static let heads = [
+    "https://", "HTTPS://", "https:", "http://", "linewise:", "LineWise://", "javascript:",
+    "data:", "/", "//", "store", "", "a+b-c.d:",
+  ]
+  /// What follows: hosts, user names, queries, another colon or slash.
+  private static let pieces = [
+    "example.com", "x", "1", "@", "?", "#", "/", "//", ":", "%20", "~", "a.b", "@evil", "linewise",
+  ]
+
+  @Test("on 20,000 generated texts, every text the byte reading takes is read the same way")
+  func agrees() {
+    var generator = SplitMix64(seed: 12)
+    var taken = 0
+    for _ in 0..<20_000 {
+      let head = Self.heads.randomElement(using: &generator) ?? ""
+      let tail = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+        Self.pieces.randomElement(using: &generator) ?? ""
+      }
+      let text = head + tail.joined()
+      guard ActionTarget.isPlainURLText(text),
+        let fast = ActionTarget.plainTarget(text, deepLinkSchemes: ["linewise"])
+      else { continue }
+      taken += 1
+      #expect(
+        (try? ActionTarget.read(text, deepLinkSchemes: ["linewise"])) == fast, "for \(text)")
+    }
+    #expect(taken > 5_000, "the generator reaches the byte reading often enough to mean something")
+  }
+}

@@ -15,17 +15,23 @@ extension ActionTarget {
   /// Reads `store`, an `https://` URL with a host, a URL with a configured deep-link scheme, or an
   /// in-app path starting with a single `/`; everything else is an error.
   public init(parsing text: String, deepLinkSchemes: [String]) throws(ActionTargetError) {
-    let allowed =
-      "write store, an https:// URL, an in-app path such as /settings"
-      + (deepLinkSchemes.isEmpty
-        ? "" : ", or a deep link (\(deepLinkSchemes.map { "\($0):" }.joined(separator: ", ")))")
+    if Self.isPlainURLText(text),
+      let target = Self.plainTarget(text, deepLinkSchemes: deepLinkSchemes)
+    {
+      self = target
+    } else {
+      self = try Self.read(text, deepLinkSchemes: deepLinkSchemes)
+    }
+  }
+
+  /// The whole reading, by characters, which says what is wrong with a text it refuses.
+  package static func read(
+    _ text: String, deepLinkSchemes: [String]
+  ) throws(ActionTargetError) -> ActionTarget {
     func fail(_ message: String, _ hint: String? = nil) -> ActionTargetError {
-      ActionTargetError(message: message, hint: hint ?? allowed)
+      ActionTargetError(message: message, hint: hint ?? Self.allowedHint(deepLinkSchemes))
     }
-    if text == "store" {
-      self = .store
-      return
-    }
+    if text == "store" { return .store }
     guard !text.isEmpty else { throw fail("actionUrl is empty") }
     if text.unicodeScalars.contains(where: {
       $0.value <= 0x20 || $0.value == 0x7F || (!$0.isASCII && $0.properties.isWhitespace)
@@ -46,33 +52,38 @@ extension ActionTarget {
         "actionUrl \"\(text)\" is a protocol-relative URL, which leaves the app",
         "write https:\(text), or an in-app path with a single /")
     }
-    if text.hasPrefix("/") {
-      self = .inAppPath(text)
-      return
-    }
+    if text.hasPrefix("/") { return .inAppPath(text) }
     guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
       throw fail("actionUrl \"\(text)\" is neither a URL nor an in-app path")
     }
-    let scheme = text[..<colon].lowercased()
-    let rest = text[text.index(after: colon)...]
+    return try readURL(
+      text, scheme: text[..<colon].lowercased(), rest: text[text.index(after: colon)...],
+      deepLinkSchemes: deepLinkSchemes, fail: fail)
+  }
+
+  /// Reads a URL by its (lowercased) scheme and what follows the colon.
+  private static func readURL(
+    _ text: String, scheme: String, rest: Substring, deepLinkSchemes: [String],
+    fail: (String, String?) -> ActionTargetError
+  ) throws(ActionTargetError) -> ActionTarget {
     switch scheme {
     case "https":
-      guard rest.hasPrefix("//") else { throw fail("actionUrl \"\(text)\" has no host") }
+      guard rest.hasPrefix("//") else { throw fail("actionUrl \"\(text)\" has no host", nil) }
       let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-      guard !authority.isEmpty else { throw fail("actionUrl \"\(text)\" has no host") }
-      guard !authority.contains("@") else {
+      guard !authority.isEmpty else { throw fail("actionUrl \"\(text)\" has no host", nil) }
+      guard !authority.contains(where: { $0 == "@" }) else {
         throw fail(
           "actionUrl \"\(text)\" carries a user name before \"@\", which disguises the real host",
           "link to the host directly")
       }
-      self = .web(text)
+      return .web(text)
     case "http":
       throw fail(
         "actionUrl \"\(text)\" uses plain http", "use https://\(rest.drop { $0 == "/" })")
     case _ where Self.forbiddenSchemes.contains(scheme):
-      throw fail("actionUrl \"\(text)\" uses the \(scheme): scheme, which is never allowed")
+      throw fail("actionUrl \"\(text)\" uses the \(scheme): scheme, which is never allowed", nil)
     case _ where deepLinkSchemes.contains(scheme):
-      self = .deepLink(text)
+      return .deepLink(text)
     default:
       let suggestion = NearestName.suggestion(for: scheme, among: deepLinkSchemes)
       throw fail(
@@ -80,6 +91,58 @@ extension ActionTarget {
         suggestion.map { "did you mean \"\($0):\"?" }
           ?? "add \"\(scheme)\" to deepLinkSchemes in herald.yaml if the app handles it")
     }
+  }
+
+  /// What an actionUrl may be, for the hint of an error.
+  private static func allowedHint(_ deepLinkSchemes: [String]) -> String {
+    "write store, an https:// URL, an in-app path such as /settings"
+      + (deepLinkSchemes.isEmpty
+        ? "" : ", or a deep link (\(deepLinkSchemes.map { "\($0):" }.joined(separator: ", ")))")
+  }
+
+  /// Whether every byte is ASCII that a URL may hold unencoded (so no space or control character).
+  package static func isPlainURLText(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && URLCharacters.isAllowed(Unicode.Scalar($0)) }
+  }
+
+  /// The target of a text of plain URL characters, or nil when it needs the whole reading.
+  ///
+  /// Takes only what `read` accepts as written, and leaves everything else (every error among
+  /// them) to `read`, which says what is wrong. Bytes are characters in such a text, so this reads
+  /// bytes; a test holds it to `read`'s answers.
+  package static func plainTarget(_ text: String, deepLinkSchemes: [String]) -> ActionTarget? {
+    let utf8 = text.utf8
+    let slash = UInt8(ascii: "/")
+    guard let first = utf8.first else { return nil }
+    if first == slash {
+      return utf8.dropFirst().first == slash ? nil : .inAppPath(text)
+    }
+    guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+    let scheme = utf8[..<colon]
+    guard let head = scheme.first, Self.isSchemeStart(head), scheme.allSatisfy(Self.isSchemeByte)
+    else { return nil }
+    if scheme.elementsEqual("https".utf8) {
+      let rest = utf8[utf8.index(after: colon)...]
+      guard rest.starts(with: "//".utf8) else { return nil }
+      let authority = rest.dropFirst(2).prefix {
+        $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+      }
+      return authority.isEmpty || authority.contains(UInt8(ascii: "@")) ? nil : .web(text)
+    }
+    let lowered = String(decoding: scheme, as: UTF8.self).lowercased()
+    guard !Self.forbiddenSchemes.contains(lowered), deepLinkSchemes.contains(lowered) else {
+      return nil
+    }
+    return .deepLink(text)
+  }
+
+  private static func isSchemeStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  }
+
+  private static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isSchemeStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
   }
 
   /// Whether a text is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.

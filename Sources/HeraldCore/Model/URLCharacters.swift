@@ -3,8 +3,11 @@ public enum URLCharacters {
   /// Whether an ASCII character may appear in a URL unencoded: unreserved, reserved or `%`.
   public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
-    case "a"..."z", "A"..."Z", "0"..."9": return true
-    default: return "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains(scalar)
+    case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", ":", "/", "?", "#", "[", "]", "@",
+      "!",
+      "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%":
+      return true
+    default: return false
     }
   }
 
