@@ -100,7 +100,9 @@ private struct Walker {
   mutating func blocks(of document: OpaquePointer) -> [BodyBlock] {
     var blocks: [BodyBlock] = []
     let keepToParagraphs = "the app shows paragraphs and one flat bullet list"
-    for node in Self.children(of: document) {
+    var next = cmark_node_first_child(document)
+    while let node = next {
+      next = cmark_node_next(node)
       switch cmark_node_get_type(node) {
       case CMARK_NODE_PARAGRAPH:
         if let header = tableHeaderLine(node) {
@@ -212,33 +214,43 @@ private struct Walker {
       return []
     }
     var spans: [InlineSpan] = []
+    // Adjacent text (words, soft breaks, an unsafe link's words) is gathered and becomes one span.
+    var pending = ""
+    func flush() {
+      if !pending.isEmpty {
+        spans.append(.text(pending))
+        pending = ""
+      }
+    }
     func append(_ span: InlineSpan) {
-      if case .text(let text) = span, case .text(let previous)? = spans.last {
-        spans[spans.count - 1] = .text(previous + text)
+      if case .text(let text) = span {
+        pending += text
       } else {
+        flush()
         spans.append(span)
       }
     }
-    func appendText(_ text: String) { append(.text(text)) }
-    for child in Self.children(of: node) {
+    var next = cmark_node_first_child(node)
+    while let child = next {
+      next = cmark_node_next(child)
       switch cmark_node_get_type(child) {
       case CMARK_NODE_TEXT:
-        appendText(Self.literal(of: child))
+        pending += Self.literal(of: child)
       case CMARK_NODE_SOFTBREAK:
-        appendText(" ")
+        pending += " "
       case CMARK_NODE_LINEBREAK:
-        spans.append(.lineBreak)
+        append(.lineBreak)
       case CMARK_NODE_CODE:
-        spans.append(.code(Self.literal(of: child)))
+        append(.code(Self.literal(of: child)))
       case CMARK_NODE_EMPH:
-        spans.append(.emphasis(inlines(of: child, depth: depth + 1)))
+        append(.emphasis(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_STRONG:
-        spans.append(.strong(inlines(of: child, depth: depth + 1)))
+        append(.strong(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_LINK:
         let destination = cmark_node_get_url(child).map { String(cString: $0) } ?? ""
         let content = inlines(of: child, depth: depth + 1)
         if LinkPolicy.isSafe(destination, deepLinkSchemes: reader.deepLinkSchemes) {
-          spans.append(.link(destination: destination, content))
+          append(.link(destination: destination, content))
         } else {
           diagnostics.append(
             Diagnostic(
@@ -253,9 +265,10 @@ private struct Walker {
       case CMARK_NODE_HTML_INLINE:
         unsupported(child, "raw HTML", hint: "use Markdown emphasis and links instead")
       default:
-        appendText(Self.literal(of: child))
+        pending += Self.literal(of: child)
       }
     }
+    flush()
     return spans
   }
 }
