@@ -13,6 +13,8 @@ struct HTMLEscapingTests {
       ("multi-byte", "Zürich — 東京 🚆 <ok>", "Zürich — 東京 🚆 &lt;ok&gt;"),
       ("C1 controls are kept", "a\u{85}b", "a\u{85}b"),
       ("empty", "", ""),
+      ("escapes at both ends", "<a>", "&lt;a&gt;"),
+      ("nothing but controls and escapes", "\u{1}&\u{2}", "&amp;"),
     ])
   func sameBothWays(name: String, text: String, expected: String) {
     #expect(HTMLEscaping.escape(text) == expected, "\(name)")

@@ -61,37 +61,37 @@ package indirect enum JSONValue: Sendable, Hashable {
   /// as they are written.
   private func write(to sink: inout ByteSink, indent: Int) {
     switch self {
-    case .null: sink.bytes.append(contentsOf: "null".utf8)
-    case .bool(let value): sink.bytes.append(contentsOf: (value ? "true" : "false").utf8)
-    case .integer(let value): sink.bytes.append(contentsOf: String(value).utf8)
+    case .null: sink.bytes.append(literal: "null")
+    case .bool(let value): sink.bytes.append(literal: value ? "true" : "false")
+    case .integer(let value): sink.bytes.append(utf8Of: String(value))
     case .string(let value): Self.writeString(value, to: &sink.bytes)
     case .array(let items):
       guard !items.isEmpty else {
-        sink.bytes.append(contentsOf: "[]".utf8)
+        sink.bytes.append(literal: "[]")
         return
       }
-      sink.bytes.append(contentsOf: "[\n".utf8)
+      sink.bytes.append(literal: "[\n")
       for (index, item) in items.enumerated() {
         Self.writeIndent(indent + 2, to: &sink.bytes)
         item.write(to: &sink, indent: indent + 2)
-        sink.bytes.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
+        sink.bytes.append(literal: index == items.count - 1 ? "\n" : ",\n")
         sink.handOnIfFull()
       }
       Self.writeIndent(indent, to: &sink.bytes)
       sink.bytes.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        sink.bytes.append(contentsOf: "{}".utf8)
+        sink.bytes.append(literal: "{}")
         return
       }
-      sink.bytes.append(contentsOf: "{\n".utf8)
+      sink.bytes.append(literal: "{\n")
       let sorted = members.sorted { $0.key < $1.key }
       for (index, member) in sorted.enumerated() {
         Self.writeIndent(indent + 2, to: &sink.bytes)
         Self.writeString(member.key, to: &sink.bytes)
-        sink.bytes.append(contentsOf: ": ".utf8)
+        sink.bytes.append(literal: ": ")
         member.value.write(to: &sink, indent: indent + 2)
-        sink.bytes.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
+        sink.bytes.append(literal: index == sorted.count - 1 ? "\n" : ",\n")
       }
       Self.writeIndent(indent, to: &sink.bytes)
       sink.bytes.append(UInt8(ascii: "}"))
@@ -100,8 +100,17 @@ package indirect enum JSONValue: Sendable, Hashable {
     }
   }
 
-  private static func writeIndent(_ count: Int, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+  /// Appends `count` spaces.
+  package static func writeIndent(_ count: Int, to bytes: inout [UInt8]) {
+    guard count <= spaces.count else {
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+      return
+    }
+    spaces.withUnsafeBufferPointer {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
   }
 
   /// Bytes that need escaping in a JSON string: `"`, `\\`, controls, DEL, and 0xE2 (the first byte
@@ -110,7 +119,8 @@ package indirect enum JSONValue: Sendable, Hashable {
     $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2
   }
 
-  private static func writeString(_ value: String, to bytes: inout [UInt8]) {
+  /// Appends a string as a JSON string literal, quoted and escaped.
+  package static func writeString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in

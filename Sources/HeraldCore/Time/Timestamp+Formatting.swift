@@ -14,7 +14,7 @@ extension Timestamp {
       Self.appendDigits(civil.day, 2, to: &bytes)
     } else {
       // A year four digits cannot hold keeps the form `date` gives it.
-      bytes.append(contentsOf: date.utf8)
+      bytes.append(utf8Of: date)
     }
     bytes.append(UInt8(ascii: "T"))
     Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)

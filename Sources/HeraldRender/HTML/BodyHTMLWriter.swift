@@ -17,17 +17,17 @@ package struct BodyHTMLWriter: Sendable {
     for block in body.blocks {
       switch block {
       case .paragraph(let spans):
-        output.append(contentsOf: "<p>".utf8)
+        output.append(literal: "<p>")
         write(spans, to: &output)
-        output.append(contentsOf: "</p>\n".utf8)
+        output.append(literal: "</p>\n")
       case .bullets(let items):
-        output.append(contentsOf: "<ul>\n".utf8)
+        output.append(literal: "<ul>\n")
         for item in items {
-          output.append(contentsOf: "<li>".utf8)
+          output.append(literal: "<li>")
           write(item, to: &output)
-          output.append(contentsOf: "</li>\n".utf8)
+          output.append(literal: "</li>\n")
         }
-        output.append(contentsOf: "</ul>\n".utf8)
+        output.append(literal: "</ul>\n")
       }
     }
     return String(decoding: output, as: UTF8.self)
@@ -39,29 +39,29 @@ package struct BodyHTMLWriter: Sendable {
       case .text(let text):
         HTMLEscaping.append(text, to: &output)
       case .code(let code):
-        output.append(contentsOf: "<code>".utf8)
+        output.append(literal: "<code>")
         HTMLEscaping.append(code, to: &output)
-        output.append(contentsOf: "</code>".utf8)
+        output.append(literal: "</code>")
       case .emphasis(let inner):
-        output.append(contentsOf: "<em>".utf8)
+        output.append(literal: "<em>")
         write(inner, to: &output)
-        output.append(contentsOf: "</em>".utf8)
+        output.append(literal: "</em>")
       case .strong(let inner):
-        output.append(contentsOf: "<strong>".utf8)
+        output.append(literal: "<strong>")
         write(inner, to: &output)
-        output.append(contentsOf: "</strong>".utf8)
+        output.append(literal: "</strong>")
       case .link(let destination, let inner):
         if LinkPolicy.isSafe(destination, deepLinkSchemes: deepLinkSchemes) {
-          output.append(contentsOf: "<a href=\"".utf8)
+          output.append(literal: "<a href=\"")
           HTMLEscaping.append(URLCharacters.percentEncoded(destination), to: &output)
-          output.append(contentsOf: "\">".utf8)
+          output.append(literal: "\">")
           write(inner, to: &output)
-          output.append(contentsOf: "</a>".utf8)
+          output.append(literal: "</a>")
         } else {
           write(inner, to: &output)
         }
       case .lineBreak:
-        output.append(contentsOf: "<br>\n".utf8)
+        output.append(literal: "<br>\n")
       }
     }
   }

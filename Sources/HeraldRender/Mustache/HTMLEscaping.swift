@@ -20,22 +20,23 @@ public enum HTMLEscaping {
     text.withUTF8 { append(utf8: $0, to: &output) }
   }
 
-  /// Appends UTF-8 bytes, escaped as above.
+  /// Appends UTF-8 bytes, escaped as above, copying the runs between escapes whole.
   public static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    guard bytes.contains(where: needsWork) else {
-      output.append(contentsOf: bytes)
-      return
-    }
-    for byte in bytes {
-      switch byte {
-      case 0x26: output.append(contentsOf: "&amp;".utf8)
-      case 0x3C: output.append(contentsOf: "&lt;".utf8)
-      case 0x3E: output.append(contentsOf: "&gt;".utf8)
-      case 0x22: output.append(contentsOf: "&quot;".utf8)
-      case 0x27: output.append(contentsOf: "&#39;".utf8)
-      case 0x09, 0x0A, 0x0D: output.append(byte)
-      default: if byte >= 0x20 && byte != 0x7F { output.append(byte) }
+    work.withUnsafeBufferPointer { work in
+      var runStart = 0
+      for index in bytes.indices where work[Int(bytes[index])] {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        runStart = index + 1
+        switch bytes[index] {
+        case 0x26: output.append(literal: "&amp;")
+        case 0x3C: output.append(literal: "&lt;")
+        case 0x3E: output.append(literal: "&gt;")
+        case 0x22: output.append(literal: "&quot;")
+        case 0x27: output.append(literal: "&#39;")
+        default: break  // A control character HTML does not allow: dropped.
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
   }
 
@@ -47,7 +48,10 @@ public enum HTMLEscaping {
   }
 
   private static func needsWork(_ byte: UInt8) -> Bool {
-    byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20
-      || byte == 0x7F
+    byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
+      || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
   }
+
+  /// `needsWork` for every byte, so the escaping loop looks each byte up once.
+  private static let work: [Bool] = (0...255).map { needsWork(UInt8($0)) }
 }

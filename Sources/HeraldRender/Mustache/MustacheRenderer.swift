@@ -25,7 +25,7 @@ struct MustacheRenderer {
     for node in nodes {
       switch node {
       case .text(let text):
-        output.bytes.append(contentsOf: text.utf8)
+        output.bytes.append(utf8Of: text)
       case .variable(let path, let escaped):
         let value = Self.lookup(path, in: stack)
         if case .utf8(let bytes)? = value {
@@ -40,7 +40,7 @@ struct MustacheRenderer {
         if escaped {
           HTMLEscaping.append(text, to: &output.bytes)
         } else {
-          output.bytes.append(contentsOf: text.utf8)
+          output.bytes.append(utf8Of: text)
         }
       case .section(let path, let inverted, let children, let location):
         guard depth < Self.maximumDepth else {
