@@ -18,12 +18,21 @@ extension VersionRange {
 enum PlatformNames {
   /// How a platform key reads: `ios` is iOS, `android` Android; other keys as written.
   static func name(_ key: String) -> String {
-    let known = [
-      "ios": "iOS", "ipados": "iPadOS", "macos": "macOS", "watchos": "watchOS", "tvos": "tvOS",
-      "visionos": "visionOS", "android": "Android", "web": "Web", "windows": "Windows",
-      "linux": "Linux",
-    ]
-    return known[key] ?? key
+    // A switch, not a dictionary literal: a literal builds its table on every call, and every
+    // card asks for its platforms' names.
+    switch key {
+    case "ios": return "iOS"
+    case "ipados": return "iPadOS"
+    case "macos": return "macOS"
+    case "watchos": return "watchOS"
+    case "tvos": return "tvOS"
+    case "visionos": return "visionOS"
+    case "android": return "Android"
+    case "web": return "Web"
+    case "windows": return "Windows"
+    case "linux": return "Linux"
+    default: return key
+    }
   }
 
   /// What a store button says: "App Store" for Apple's platforms, "Google Play" for Android,
