@@ -1,30 +1,32 @@
 extension ManifestRow {
-  /// The row as JSON, member for member what `JSONValueEncoder` makes of `encode(to:)`, built
-  /// directly: a build writes a row per record, and the generic encoder took 7% of its time.
-  ///
-  /// `ManifestRowJSONTests` holds the two equal for rows with and without every optional member.
-  package var json: JSONValue {
-    var members: [String: JSONValue] = [
-      CodingKeys.id.stringValue: .string(id),
-      CodingKeys.severity.stringValue: .string(severity.rawValue),
-      CodingKeys.kind.stringValue: .string(kind.rawValue),
-      CodingKeys.title.stringValue: .string(title),
-      CodingKeys.body.stringValue: .object([
-        "paragraphs": .array(body.paragraphs.map(JSONValue.string)),
-        "bullets": .array(body.bullets.map(JSONValue.string)),
-      ]),
-      CodingKeys.html.stringValue: .string(html),
-      CodingKeys.actionURL.stringValue: .optional(actionURL),
-      CodingKeys.actionLabel.stringValue: .optional(actionLabel),
-      CodingKeys.blocking.stringValue: .bool(blocking),
-      CodingKeys.publishedAt.stringValue: .string(publishedAt.rfc3339),
-      CodingKeys.updatedAt.stringValue: .optional(updatedAt?.rfc3339),
-      CodingKeys.expiresAt.stringValue: .optional(expiresAt?.rfc3339),
-      CodingKeys.minVersion.stringValue: .optional(minVersion?.text),
-      CodingKeys.maxVersion.stringValue: .optional(maxVersion?.text),
-      CodingKeys.url.stringValue: .string(url),
-    ]
-    if let draft { members[CodingKeys.draft.stringValue] = .bool(draft) }
-    return .object(members)
+  /// Appends the row's JSON at an indentation depth, byte for byte what writing its `Codable`
+  /// encoding gives, without building that value: a build writes a row per record and platform,
+  /// and the tree, its hashing and its sorting cost more than the bytes (`ManifestRowJSONTests`
+  /// holds the two equal).
+  package func writeJSON(to bytes: inout [UInt8], indent: Int) {
+    // The keys' sorted order, as `JSONValue.object` writes them (uppercase sorts first).
+    var object = JSONObjectWriter(indent: indent)
+    object.member("actionLabel", actionLabel, to: &bytes)
+    object.member("actionUrl", actionURL, to: &bytes)
+    object.member("blocking", blocking, to: &bytes)
+    object.member("body", to: &bytes) { bytes, depth in
+      var body = JSONObjectWriter(indent: depth)
+      body.member("bullets", self.body.bullets, to: &bytes)
+      body.member("paragraphs", self.body.paragraphs, to: &bytes)
+      body.finish(to: &bytes)
+    }
+    if let draft { object.member("draft", draft, to: &bytes) }
+    object.member("expiresAt", expiresAt?.rfc3339, to: &bytes)
+    object.member("html", html, to: &bytes)
+    object.member("id", id, to: &bytes)
+    object.member("kind", kind.rawValue, to: &bytes)
+    object.member("maxVersion", maxVersion?.text, to: &bytes)
+    object.member("minVersion", minVersion?.text, to: &bytes)
+    object.member("publishedAt", publishedAt.rfc3339, to: &bytes)
+    object.member("severity", severity.rawValue, to: &bytes)
+    object.member("title", title, to: &bytes)
+    object.member("updatedAt", updatedAt?.rfc3339, to: &bytes)
+    object.member("url", url, to: &bytes)
+    object.finish(to: &bytes)
   }
 }

@@ -159,7 +159,7 @@ package indirect enum JSONValue: Sendable, Hashable {
             escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
           }
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-          bytes.append(contentsOf: escape.utf8)
+          bytes.append(utf8Of: escape)
           index += width
           runStart = index
         }

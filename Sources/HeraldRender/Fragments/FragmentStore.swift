@@ -174,11 +174,14 @@ final class FragmentStore: @unchecked Sendable {
     }
     let known = knownBody(announcement)
     let html = known ?? makeBody(announcement)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(4096)
+    ManifestWriter.row(
+      announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts
+    ).writeJSON(to: &bytes, indent: ManifestWriter.rowIndent)
+    // Kept for the whole build, thousands of them: without the spare capacity.
     let row = PreformattedJSON(
-      ManifestWriter.row(
-        announcement, platform: platform, urls: urls, html: html,
-        markDrafts: options.includeDrafts),
-      indent: ManifestWriter.rowIndent)
+      bytes: bytes.withUnsafeBufferPointer { Array($0) }, indent: ManifestWriter.rowIndent)
     if let key { cache?.keep(row.bytes, for: key) }
     return (row, known == nil ? html : nil)
   }

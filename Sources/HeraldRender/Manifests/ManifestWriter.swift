@@ -93,7 +93,7 @@ struct ManifestWriter: Sendable {
   static func row(
     _ announcement: Announcement, platform: PlatformSettings, urls: SiteURLs, html: String,
     markDrafts: Bool
-  ) -> JSONValue {
+  ) -> ManifestRow {
     ManifestRow(
       id: announcement.id, severity: announcement.severity, kind: announcement.kind,
       title: announcement.title,
@@ -104,8 +104,7 @@ struct ManifestWriter: Sendable {
       publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
       expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
       maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
-      draft: markDrafts ? announcement.draft : nil
-    ).json
+      draft: markDrafts ? announcement.draft : nil)
   }
 
   /// A document as herald writes it.
