@@ -30,6 +30,9 @@ struct ActionTargetTests {
       ("settings", "neither a URL nor an in-app path"), ("", "empty"),
       ("file:///etc/passwd", "never allowed"), ("https://x.example/?q=\"a\"", "percent-encode"),
       ("/path with<angle>", "space"),
+      // A combining mark makes "@" part of one character; the user name is still there.
+      ("https://apple.com@\u{301}evil.example/", "user name"),
+      ("//\u{301}evil.example/x", "protocol-relative"),
     ])
   func rejects(_ text: String, _ reason: String) {
     #expect {

@@ -47,12 +47,14 @@ extension ActionTarget {
     if text.lowercased() == "store" {
       throw fail("actionUrl \"\(text)\" is not the store sentinel", "write store in lowercase")
     }
-    if text.hasPrefix("//") {
+    // By scalars, as for the host below: "/" then "/" with a combining mark is still "//".
+    let scalars = text.unicodeScalars
+    if scalars.starts(with: "//".unicodeScalars) {
       throw fail(
         "actionUrl \"\(text)\" is a protocol-relative URL, which leaves the app",
         "write https:\(text), or an in-app path with a single /")
     }
-    if text.hasPrefix("/") { return .inAppPath(text) }
+    if scalars.first == "/" { return .inAppPath(text) }
     guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
       throw fail("actionUrl \"\(text)\" is neither a URL nor an in-app path")
     }
@@ -68,10 +70,15 @@ extension ActionTarget {
   ) throws(ActionTargetError) -> ActionTarget {
     switch scheme {
     case "https":
-      guard rest.hasPrefix("//") else { throw fail("actionUrl \"\(text)\" has no host", nil) }
-      let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+      // The authority is read by scalars, as a URL parser reads it: by characters, an "@" or a
+      // "/" followed by a combining mark is not "@" or "/", and a user name would pass unseen.
+      let scalars = rest.unicodeScalars
+      guard scalars.starts(with: "//".unicodeScalars) else {
+        throw fail("actionUrl \"\(text)\" has no host", nil)
+      }
+      let authority = scalars.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
       guard !authority.isEmpty else { throw fail("actionUrl \"\(text)\" has no host", nil) }
-      guard !authority.contains(where: { $0 == "@" }) else {
+      guard !authority.contains("@") else {
         throw fail(
           "actionUrl \"\(text)\" carries a user name before \"@\", which disguises the real host",
           "link to the host directly")
