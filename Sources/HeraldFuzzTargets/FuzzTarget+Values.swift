@@ -67,10 +67,15 @@ extension FuzzTarget {
       precondition(!target.text.unicodeScalars.contains { $0.value < 0x21 }, "a control in a URL")
       switch target {
       case .store: precondition(text == "store")
-      case .web(let url): precondition(url.lowercased().hasPrefix("https://"), "web \(url)")
+      // By scalars, as a URL parser reads the text (and as ActionTarget does).
+      case .web(let url):
+        precondition(
+          url.lowercased().unicodeScalars.starts(with: "https://".unicodeScalars), "web \(url)")
       case .deepLink(let url): precondition(url.lowercased().hasPrefix("fuzz:"), "deep \(url)")
       case .inAppPath(let path):
-        precondition(path.hasPrefix("/") && !path.hasPrefix("//"), "in-app \(path)")
+        let scalars = path.unicodeScalars
+        precondition(
+          scalars.first == "/" && !scalars.starts(with: "//".unicodeScalars), "in-app \(path)")
       }
     }
     if LinkPolicy.isSafe(text, deepLinkSchemes: schemes) {
