@@ -26,8 +26,9 @@ struct ManifestRowJSONTests {
   func writtenAsItsValue(row: ManifestRow) throws {
     let encoded = try JSONValueEncoder.encode(row)
     for indent in [0, 2, 4, 7] {
-      var bytes: [UInt8] = Array("before ".utf8)
-      row.writeJSON(to: &bytes, indent: indent)
+      var sink = ByteSink(bytes: Array("before ".utf8))
+      row.writeJSON(to: &sink, indent: indent)
+      let bytes = sink.bytes
       let expected = Array("before ".utf8) + PreformattedJSON(encoded, indent: indent).bytes
       // As text, so a failure shows which member differs.
       #expect(

@@ -180,19 +180,10 @@ package struct FieldReader: Sendable {
   /// by key for those that are known, first occurrence kept.
   package mutating func knownEntries(
     _ entries: [SourceEntry], known: [String], context: String, unknownHint: String? = nil
-  ) -> [String: SourceEntry] {
-    var byKey: [String: SourceEntry] = [:]
-    byKey.reserveCapacity(entries.count)
-    for entry in entries {
-      if let first = byKey[entry.key] {
-        duplicate(entry, first: first, context: context)
-      } else if known.contains(entry.key) {
-        byKey[entry.key] = entry
-      } else {
-        unknown(entry, known: known, context: context, unknownHint: unknownHint)
-      }
-    }
-    return byKey
+  ) -> FieldTable<String> {
+    sortEntries(
+      entries, context: context, unknownHint: unknownHint, names: { known },
+      key: { known.contains($0) ? $0 : nil })
   }
 
   /// `knownEntries` for a mapping whose keys are the cases of `Field`: the same diagnostics, and a
@@ -200,36 +191,39 @@ package struct FieldReader: Sendable {
   package mutating func knownFields<Field: RawRepresentable & CaseIterable & Equatable & Sendable>(
     _ entries: [SourceEntry], as _: Field.Type, context: String, unknownHint: String? = nil
   ) -> FieldTable<Field> where Field.RawValue == String {
-    var table = FieldTable<Field>(capacity: entries.count)
+    sortEntries(
+      entries, context: context, unknownHint: unknownHint,
+      names: { Field.allCases.map(\.rawValue) }, key: Field.init(rawValue:))
+  }
+
+  /// The entries whose names `key` knows, first occurrence kept, with a diagnostic for each name
+  /// written twice and each unknown one (suggesting the nearest of `names`).
+  private mutating func sortEntries<Key: Equatable & Sendable>(
+    _ entries: [SourceEntry], context: String, unknownHint: String?, names: () -> [String],
+    key: (String) -> Key?
+  ) -> FieldTable<Key> {
+    var table = FieldTable<Key>(capacity: entries.count)
     for entry in entries {
-      if let field = Field(rawValue: entry.key) {
-        if let first = table[field] {
-          duplicate(entry, first: first, context: context)
-        } else {
-          table.add(field, entry)
+      guard let known = key(entry.key) else {
+        let suggestion = NearestName.suggestion(for: entry.key, among: names())
+        let hint = suggestion.map {
+          "did you mean \"\($0)\"?" + (unknownHint.map { " \($0)" } ?? "")
         }
+        error(
+          .unknownField, at: entry.keyPosition, "unknown field \"\(entry.key)\" in \(context)",
+          hint: hint ?? "the fields are: " + names().joined(separator: ", "))
+        continue
+      }
+      if let first = table[known] {
+        error(
+          .duplicateField, at: entry.keyPosition,
+          "\"\(entry.key)\" is written twice in \(context)",
+          hint: "the first is on line \(first.keyPosition.line); keep one")
       } else {
-        unknown(
-          entry, known: Field.allCases.map(\.rawValue), context: context, unknownHint: unknownHint)
+        table.add(known, entry)
       }
     }
     return table
-  }
-
-  private mutating func duplicate(_ entry: SourceEntry, first: SourceEntry, context: String) {
-    error(
-      .duplicateField, at: entry.keyPosition, "\"\(entry.key)\" is written twice in \(context)",
-      hint: "the first is on line \(first.keyPosition.line); keep one")
-  }
-
-  private mutating func unknown(
-    _ entry: SourceEntry, known: [String], context: String, unknownHint: String?
-  ) {
-    let suggestion = NearestName.suggestion(for: entry.key, among: known)
-    let hint = suggestion.map { "did you mean \"\($0)\"?" + (unknownHint.map { " \($0)" } ?? "") }
-    error(
-      .unknownField, at: entry.keyPosition, "unknown field \"\(entry.key)\" in \(context)",
-      hint: hint ?? "the fields are: " + known.joined(separator: ", "))
   }
 
   /// Whether unquoted YAML text means null (`~`, `null` or nothing at all).

@@ -55,7 +55,7 @@ extension ActionTarget {
         "write https:\(text), or an in-app path with a single /")
     }
     if scalars.first == "/" { return .inAppPath(text) }
-    guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
+    guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon].utf8) else {
       throw fail("actionUrl \"\(text)\" is neither a URL nor an in-app path")
     }
     return try readURL(
@@ -70,20 +70,14 @@ extension ActionTarget {
   ) throws(ActionTargetError) -> ActionTarget {
     switch scheme {
     case "https":
-      // The authority is read by scalars, as a URL parser reads it: by characters, an "@" or a
-      // "/" followed by a combining mark is not "@" or "/", and a user name would pass unseen.
-      let scalars = rest.unicodeScalars
-      guard scalars.starts(with: "//".unicodeScalars) else {
-        throw fail("actionUrl \"\(text)\" has no host", nil)
-      }
-      let authority = scalars.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-      guard !authority.isEmpty else { throw fail("actionUrl \"\(text)\" has no host", nil) }
-      guard !authority.contains("@") else {
+      switch authority(after: rest) {
+      case nil: throw fail("actionUrl \"\(text)\" has no host", nil)
+      case .some(let authority) where authority.contains("@"):
         throw fail(
           "actionUrl \"\(text)\" carries a user name before \"@\", which disguises the real host",
           "link to the host directly")
+      case .some: return .web(text)
       }
-      return .web(text)
     case "http":
       throw fail(
         "actionUrl \"\(text)\" uses plain http", "use https://\(rest.drop { $0 == "/" })")
@@ -126,15 +120,12 @@ extension ActionTarget {
     }
     guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
     let scheme = utf8[..<colon]
-    guard let head = scheme.first, Self.isSchemeStart(head), scheme.allSatisfy(Self.isSchemeByte)
-    else { return nil }
+    guard Self.isScheme(scheme) else { return nil }
     if scheme.elementsEqual("https".utf8) {
-      let rest = utf8[utf8.index(after: colon)...]
-      guard rest.starts(with: "//".utf8) else { return nil }
-      let authority = rest.dropFirst(2).prefix {
-        $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
-      }
-      return authority.isEmpty || authority.contains(UInt8(ascii: "@")) ? nil : .web(text)
+      guard let authority = authority(after: text[utf8.index(after: colon)...]),
+        !authority.contains("@")
+      else { return nil }
+      return .web(text)
     }
     let lowered = String(decoding: scheme, as: UTF8.self).lowercased()
     guard !Self.forbiddenSchemes.contains(lowered), deepLinkSchemes.contains(lowered) else {
@@ -143,18 +134,30 @@ extension ActionTarget {
     return .deepLink(text)
   }
 
-  private static func isSchemeStart(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  /// The host part of what follows `https:`, or nil when there is none (no `//`, or nothing
+  /// after it).
+  ///
+  /// Read by scalars, as a URL parser reads it: by characters, an "@" or a "/" followed by a
+  /// combining mark is not "@" or "/", and a user name would pass unseen.
+  private static func authority(after rest: Substring) -> Substring.UnicodeScalarView.SubSequence? {
+    let scalars = rest.unicodeScalars
+    guard scalars.starts(with: "//".unicodeScalars) else { return nil }
+    let authority = scalars.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return authority.isEmpty ? nil : authority
   }
 
-  private static func isSchemeByte(_ byte: UInt8) -> Bool {
-    isSchemeStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-  }
-
-  /// Whether a text is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
-  static func isScheme(_ text: Substring) -> Bool {
-    guard let first = text.first, first.isASCII, first.isLetter else { return false }
-    return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  /// Whether text is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
+  ///
+  /// Read by bytes: any other character, a combining mark on a letter included, has a byte that
+  /// is none of these.
+  static func isScheme(_ bytes: some Collection<UInt8>) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+    guard let first = bytes.first, isLetter(first) else { return false }
+    return bytes.allSatisfy {
+      isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
   }
 }

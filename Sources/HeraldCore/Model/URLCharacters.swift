@@ -3,10 +3,12 @@ public enum URLCharacters {
   /// Whether an ASCII character may appear in a URL unencoded: unreserved, reserved or `%`.
   public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
-    case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", ":", "/", "?", "#", "[", "]", "@",
-      "!",
-      "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%":
+    case "a"..."z", "A"..."Z", "0"..."9": return true
+    // Unreserved, then reserved, then the percent sign.
+    case "-", ".", "_", "~": return true
+    case ":", "/", "?", "#", "[", "]", "@", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=":
       return true
+    case "%": return true
     default: return false
     }
   }

@@ -24,11 +24,10 @@ package indirect enum JSONValue: Sendable, Hashable {
 
   /// The document's UTF-8 bytes, as `document`.
   package var documentBytes: [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(estimatedSize + 64)
-    write(to: &bytes, indent: 0)
-    bytes.append(0x0A)
-    return bytes
+    var sink = ByteSink()
+    sink.bytes.reserveCapacity(estimatedSize + 64)
+    writeDocument(to: &sink)
+    return sink.bytes
   }
 
   /// Writes the document's bytes, as `documentBytes`, into a sink that may hand them on in pieces.
@@ -49,17 +48,9 @@ package indirect enum JSONValue: Sendable, Hashable {
     }
   }
 
-  /// Writes the value at an indentation depth (in spaces) into a byte buffer.
-  func write(to bytes: inout [UInt8], indent: Int) {
-    var sink = ByteSink()
-    swap(&sink.bytes, &bytes)
-    write(to: &sink, indent: indent)
-    swap(&sink.bytes, &bytes)
-  }
-
   /// Writes the value at an indentation depth into a sink, which may hand on a long array's items
   /// as they are written.
-  private func write(to sink: inout ByteSink, indent: Int) {
+  func write(to sink: inout ByteSink, indent: Int) {
     switch self {
     case .null: sink.bytes.append(literal: "null")
     case .bool(let value): sink.bytes.append(literal: value ? "true" : "false")
@@ -80,21 +71,11 @@ package indirect enum JSONValue: Sendable, Hashable {
       Self.writeIndent(indent, to: &sink.bytes)
       sink.bytes.append(UInt8(ascii: "]"))
     case .object(let members):
-      guard !members.isEmpty else {
-        sink.bytes.append(literal: "{}")
-        return
+      var object = JSONObjectWriter(indent: indent)
+      for member in members.sorted(by: { $0.key < $1.key }) {
+        object.member(member.key, to: &sink) { member.value.write(to: &$0, indent: $1) }
       }
-      sink.bytes.append(literal: "{\n")
-      let sorted = members.sorted { $0.key < $1.key }
-      for (index, member) in sorted.enumerated() {
-        Self.writeIndent(indent + 2, to: &sink.bytes)
-        Self.writeString(member.key, to: &sink.bytes)
-        sink.bytes.append(literal: ": ")
-        member.value.write(to: &sink, indent: indent + 2)
-        sink.bytes.append(literal: index == sorted.count - 1 ? "\n" : ",\n")
-      }
-      Self.writeIndent(indent, to: &sink.bytes)
-      sink.bytes.append(UInt8(ascii: "}"))
+      object.finish(to: &sink)
     case .preformatted(let value):
       value.write(to: &sink.bytes, indent: indent)
     }
@@ -103,7 +84,7 @@ package indirect enum JSONValue: Sendable, Hashable {
   private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
   /// Appends `count` spaces.
-  package static func writeIndent(_ count: Int, to bytes: inout [UInt8]) {
+  static func writeIndent(_ count: Int, to bytes: inout [UInt8]) {
     guard count <= spaces.count else {
       bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
       return
@@ -120,7 +101,7 @@ package indirect enum JSONValue: Sendable, Hashable {
   }
 
   /// Appends a string as a JSON string literal, quoted and escaped.
-  package static func writeString(_ value: String, to bytes: inout [UInt8]) {
+  static func writeString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
@@ -186,10 +167,15 @@ package struct PreformattedJSON: Sendable, Hashable {
 
   /// Writes a value for placement at an indentation depth.
   package init(_ value: JSONValue, indent: Int) {
-    var bytes: [UInt8] = []
-    value.write(to: &bytes, indent: indent)
+    self.init(indent: indent) { value.write(to: &$0, indent: indent) }
+  }
+
+  /// Keeps what `write` writes for placement at an indentation depth.
+  package init(indent: Int, writing write: (inout ByteSink) -> Void) {
+    var sink = ByteSink()
+    write(&sink)
     // Kept for the whole build, thousands of them: without the spare capacity the buffer grew by.
-    self.bytes = bytes.withUnsafeBufferPointer { Array($0) }
+    bytes = sink.bytes.withUnsafeBufferPointer { Array($0) }
     self.indent = indent
   }
 

@@ -174,14 +174,12 @@ final class FragmentStore: @unchecked Sendable {
     }
     let known = knownBody(announcement)
     let html = known ?? makeBody(announcement)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(4096)
-    ManifestWriter.row(
-      announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts
-    ).writeJSON(to: &bytes, indent: ManifestWriter.rowIndent)
-    // Kept for the whole build, thousands of them: without the spare capacity.
-    let row = PreformattedJSON(
-      bytes: bytes.withUnsafeBufferPointer { Array($0) }, indent: ManifestWriter.rowIndent)
+    let manifestRow = ManifestWriter.row(
+      announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts)
+    let row = PreformattedJSON(indent: ManifestWriter.rowIndent) {
+      $0.bytes.reserveCapacity(4096)  // A row is a few kilobytes: one allocation, not a dozen.
+      manifestRow.writeJSON(to: &$0, indent: ManifestWriter.rowIndent)
+    }
     if let key { cache?.keep(row.bytes, for: key) }
     return (row, known == nil ? html : nil)
   }
