@@ -18,7 +18,7 @@ public final class ComparingFileWriter {
     public let signature: FileSignature?
   }
 
-  private let inPlace: String
+  private let inPlace: String?
   private let destination: String
   private let prepare: () throws(FileSystemError) -> Void
   private var started = false
@@ -30,10 +30,11 @@ public final class ComparingFileWriter {
   private var scratch: [UInt8] = []
   private var failure: FileSystemError?
 
-  /// A writer comparing with the file at `inPlace` and writing, if the bytes differ, to
-  /// `destination`, after `prepare` (which makes its folder).
+  /// A writer comparing with the file at `inPlace` (nil when it is known that there is none, which
+  /// saves a failed lookup) and writing, if the bytes differ, to `destination`, after `prepare`
+  /// (which makes its folder).
   public init(
-    inPlace: String, destination: String, prepare: @escaping () throws(FileSystemError) -> Void
+    inPlace: String?, destination: String, prepare: @escaping () throws(FileSystemError) -> Void
   ) {
     self.inPlace = inPlace
     self.destination = destination
@@ -51,7 +52,7 @@ public final class ComparingFileWriter {
     do throws(FileSystemError) {
       if !started {
         started = true
-        original = try? FileSystem.openRegular(inPlace).get()
+        original = inPlace.flatMap { try? FileSystem.openRegular($0).get() }
       }
       if output < 0 {
         if original != nil && matches(piece) {
@@ -71,12 +72,11 @@ public final class ComparingFileWriter {
   /// before is compared and written whole.
   public func finish(_ last: [UInt8]) throws(FileSystemError) -> Outcome {
     if !started {
-      if let signature = FileSystem.signatureIfSame(inPlace, as: last) {
+      if let inPlace, let signature = FileSystem.signatureIfSame(inPlace, as: last) {
         return Outcome(isChanged: false, signature: signature)
       }
       try prepare()
-      try FileSystem.write(last, to: destination)
-      return Outcome(isChanged: true, signature: FileSignature.of(destination))
+      return Outcome(isChanged: true, signature: try FileSystem.write(last, to: destination))
     }
     take(last)
     if let failure { throw failure }
@@ -117,7 +117,7 @@ public final class ComparingFileWriter {
       }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
-        throw FileSystemError(path: inPlace, reason: "changed while it was compared")
+        throw FileSystemError(path: inPlace ?? destination, reason: "changed while it was compared")
       }
       try FileSystem.writeAll(Array(scratch[0..<count]), to: output, path: destination)
       copied += count

@@ -114,12 +114,17 @@ public enum FileSystem {
   }
 
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
-  /// writes atomic otherwise).
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+  /// writes atomic otherwise), and returns the written file's signature when it can be read.
+  @discardableResult
+  public static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError)
+    -> FileSignature?
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .lastError(path) }
     defer { close(descriptor) }
     try writeAll(bytes, to: descriptor, path: path)
+    // Read from the open file: a second lookup of the path costs as much as the write.
+    return FileSignature.of(descriptor: descriptor)
   }
 
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)

@@ -19,11 +19,11 @@ struct ComparingFileWriterTests {
   }
 
   /// Gives the pieces to a writer (the last one through `finish`) and returns what came of it.
-  static func write(_ pieces: [[UInt8]], folder: TemporaryDirectory) throws
+  static func write(_ pieces: [[UInt8]], folder: TemporaryDirectory, compare: Bool = true) throws
     -> ComparingFileWriter.Outcome
   {
     let writer = ComparingFileWriter(
-      inPlace: folder.path("in-place"), destination: folder.path("staged/file")
+      inPlace: compare ? folder.path("in-place") : nil, destination: folder.path("staged/file")
     ) { () throws(FileSystemError) in try FileSystem.makeDirectory(folder.path("staged")) }
     for piece in pieces.dropLast() { writer.take(piece) }
     return try writer.finish(pieces.last ?? [])
@@ -91,6 +91,20 @@ struct ComparingFileWriterTests {
     let outcome = try Self.write([Self.whole], folder: folder)
     #expect(outcome.isChanged == !same)
     #expect(FileSystem.exists(folder.path("staged/file")) == !same)
+  }
+
+  @Test(
+    "told there is no file in place, the writer writes every byte without reading one",
+    arguments: [[whole], pieces])
+  func noFileInPlace(_ pieces: [[UInt8]]) throws {
+    let folder = try TemporaryDirectory()
+    // Identical bytes at the in-place path, which the writer must not look at.
+    try FileSystem.write(Self.whole, to: folder.path("in-place"))
+    let outcome = try Self.write(pieces, folder: folder, compare: false)
+    #expect(outcome.isChanged)
+    let complete = FileSystem.read(folder.path("staged/file")) == Self.whole
+    #expect(complete)
+    #expect(outcome.signature == FileSignature.of(folder.path("staged/file")))
   }
 
   @Test("a destination that cannot be created is an error from finish")

@@ -130,6 +130,8 @@ public struct OutputWriter: Sendable {
       Self.unchanged(files, map: map, output: output)
     }
     let all = files.map(\.path).filter { kept[$0] == nil } + [Self.markerName]
+    // A listing is exact, so a file it lacks is not looked for; the map names only herald's files.
+    let listed = map == nil ? previous : nil
     let staging = output + "/" + Self.stagingName
     var staged: [StagedFile] = []
     do {
@@ -139,7 +141,7 @@ public struct OutputWriter: Sendable {
       for wave in waves(all) where !wave.isEmpty {
         try prepare(Set(wave))
         staged += try BuildTrace.measure("render and stage") {
-          try stage(wave, staging: staging, folders: folders, render: render)
+          try stage(wave, staging: staging, folders: folders, listed: listed, render: render)
         }
       }
     } catch {
@@ -243,16 +245,18 @@ public struct OutputWriter: Sendable {
   /// the staging folder.
   ///
   /// A large file is compared and written piece by piece as it is rendered, so it is never whole
-  /// in memory.
+  /// in memory. With `listed`, the files of the previous tree, a file not among them is written
+  /// without looking for one in place.
   private func stage(
-    _ all: [String], staging: String, folders: FolderMaker,
+    _ all: [String], staging: String, folders: FolderMaker, listed: Set<String>?,
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> [StagedFile] {
     let output = outputDirectory
     let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
       Result {
         let path = staging + "/" + file
-        let writer = ComparingFileWriter(inPlace: output + "/" + file, destination: path) {
+        let inPlace = listed?.contains(file) == false ? nil : output + "/" + file
+        let writer = ComparingFileWriter(inPlace: inPlace, destination: path) {
           () throws(FileSystemError) in try folders.make(Self.folder(of: file))
         }
         var sink = ByteSink(handingOnTo: writer.take)
