@@ -61,11 +61,46 @@ struct FragmentPreparationTests {
       options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))))
     let waves = renderer.waves(renderer.renderOrder.map(\.path))
     let fragments = try #require(renderer.editions.first?.fragments)
-    #expect(waves.count == 2 && waves[0].allSatisfy { $0.hasPrefix("api/") })
+    try #require(waves.count == 3)
+    #expect(waves[0].allSatisfy { $0.hasPrefix("api/") })
+    #expect(waves[1].contains { $0.hasPrefix("announcements/") })
+    #expect(waves[2].sorted() == ["feed.xml", "index.html"])
     try renderer.prepare(Set(waves[0]))
     #expect(fragments.held.rows > 0 && fragments.held.cards == 0)
+    // The pages' cards are made as the pages render, with the bodies the rows left for them.
     try renderer.prepare(Set(waves[1]))
-    #expect(fragments.held.rows == 0 && fragments.held.cards > 0)
+    #expect(fragments.held.rows == 0 && fragments.held.cards == 0 && fragments.held.bodies > 0)
+    for file in renderer.renderOrder where waves[1].contains(file.path) {
+      _ = try renderer.render(file)
+    }
+    let pages = waves[1].count { $0.hasPrefix("announcements/") }
+    #expect(fragments.held.cards == pages && fragments.held.bodies == 0)
+    try renderer.prepare(Set(waves[2]))
+    #expect(fragments.held.rows == 0 && fragments.held.cards == pages)
+  }
+
+  @Test("rendered wave by wave, as a build renders, each card and row is made once")
+  func eachFragmentOnceInWaves() throws {
+    let folder = Fixtures.packageRoot
+    let cache = CountingCache()
+    let loaded = try SiteLoader(siteDirectory: folder.path, cache: cache).load()
+    let site = try #require(loaded.site(), "\(loaded.diagnostics)")
+    let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
+    let renderer = SiteRenderer(
+      site: site, theme: theme,
+      options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))),
+      caching: RenderCaching(
+        cache: cache, configuration: try #require(loaded.configuration), identity: "test"))
+    let before = cache.counts
+    for wave in renderer.waves(renderer.renderOrder.map(\.path)) {
+      try renderer.prepare(Set(wave))
+      for file in renderer.renderOrder where wave.contains(file.path) {
+        _ = try renderer.render(file)
+      }
+    }
+    let fragments = cache.counts.filter { before[$0.key] == nil }
+    #expect(fragments.count >= site.announcements.count, "cards and rows were kept")
+    #expect(fragments.values.allSatisfy { $0 == 1 }, "\(fragments.values.sorted())")
   }
 
   @Test(

@@ -111,6 +111,9 @@ extension FragmentStore {
     /// The record's body as HTML, when the card holds it.
     var bodyHTML: String? { body.map { String(decoding: html[$0], as: UTF8.self) } }
 
+    /// Whether the card holds the record's body (then `bodyHTML` is it).
+    var hasBody: Bool { body != nil }
+
     /// The bytes in storage of their own size: a card just rendered grew by doubling, and the
     /// slack of 10,000 cards was 6 MB at the peak.
     private static func exact(_ bytes: [UInt8]) -> [UInt8] {

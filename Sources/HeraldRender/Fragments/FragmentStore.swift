@@ -94,37 +94,54 @@ final class FragmentStore: @unchecked Sendable {
   /// A record's card, rendered by the theme's partials.
   func card(_ announcement: Announcement) throws(TemplateError) -> Card {
     if let known = lock.withLock({ cards[announcement.id] }) { return known }
-    let card = try makeCard(announcement)
+    let card = try makeCard(announcement).card
     lock.withLock { cards[announcement.id] = card }
     return card
   }
 
-  /// Reads a card from the cache, or renders it (and keeps it).
-  private func makeCard(_ announcement: Announcement) throws(TemplateError) -> Card {
+  /// Reads a card from the cache, or renders it (and keeps it in the cache), with the value it
+  /// was rendered from (with its details) when it was rendered.
+  private func makeCard(_ announcement: Announcement) throws(TemplateError) -> (
+    card: Card, value: TemplateValue?
+  ) {
     let key = cardKey(announcement)
-    let card: Card
     if let key, let read = cache?.withEntry(key, Card.init(binary:)) ?? nil {
-      card = read
-    } else {
-      guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
-      let (context, templates) = (cardRenderer.context, cardRenderer.templates)
-      let shared = context.page([:])
-      let bodyHTML = body(announcement)
-      let value = context.card(announcement, bodyHTML: bodyHTML)
-      let details = try templates.renderBytes(
-        EditionRenderer.detailsTemplate, stack: [shared, value])
-      let detailed = value.adding("detailsHTML", .utf8(details))
-      let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
-      card = Card(details: details, html: html, bodyHTML: bodyHTML)
-      if let key { cache?.keep(card.binary, for: key) }
+      return (read, nil)
     }
-    return card
+    guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
+    let (context, templates) = (cardRenderer.context, cardRenderer.templates)
+    let shared = context.page([:])
+    let bodyHTML = body(announcement)
+    let value = context.card(announcement, bodyHTML: bodyHTML)
+    let details = try templates.renderBytes(
+      EditionRenderer.detailsTemplate, stack: [shared, value])
+    let detailed = value.adding("detailsHTML", .utf8(details))
+    let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
+    let card = Card(details: details, html: html, bodyHTML: bodyHTML)
+    if let key { cache?.keep(card.binary, for: key) }
+    return (card, detailed)
   }
 
   /// A record's card as a template's value: every field of the record, its details and its card.
+  ///
+  /// A card not made yet is made here, from the same value, and kept: a record's page, which
+  /// needs both, makes its card as it renders rather than in a preparation before (at 10,000
+  /// records that is 10,000 values of two dozen members not built twice).
   func cardValue(_ announcement: Announcement) throws(TemplateError) -> TemplateValue {
-    let card = try card(announcement)
     guard let context = cardRenderer?.context else { return .null }
+    let card: Card
+    if let known = lock.withLock({ cards[announcement.id] }) {
+      card = known
+    } else {
+      let made = try makeCard(announcement)
+      card = made.card
+      lock.withLock {
+        if cards[announcement.id] == nil { cards[announcement.id] = card }
+        // The card holds the body now; one kept for it would only take room.
+        if card.hasBody { bodies[announcement.id] = nil }
+      }
+      if let value = made.value { return value.adding("cardHTML", .utf8(card.html)) }
+    }
     return context.card(announcement, bodyHTML: body(announcement))
       .adding("detailsHTML", .utf8(card.detailsBytes))
       .adding("cardHTML", .utf8(card.html))
@@ -207,7 +224,9 @@ final class FragmentStore: @unchecked Sendable {
   // MARK: Making many at once.
 
   /// Lets go of the bodies, cards and rows not wanted, then makes those that are not made yet, in
-  /// parallel, and keeps them all at once (one lock for thousands of fragments).
+  /// parallel, and keeps them all at once (one lock for thousands of fragments). The cards of
+  /// `pages` are not made here but by `cardValue` as each page renders; their bodies are kept
+  /// for them until then.
   ///
   /// When one preparation wants both, cards come first, so that a row finds its record's body in
   /// the card rather than writing it again. A body written for a row is kept until the next
@@ -215,15 +234,18 @@ final class FragmentStore: @unchecked Sendable {
   /// manifests' wave comes first); then only the bodies asked for stay.
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
-    rows wantedRows: [(Announcement, PlatformSettings)]
+    pages: [Announcement] = [], rows wantedRows: [(Announcement, PlatformSettings)]
   ) throws(TemplateError) {
     let keptBodies = Set(wantedBodies.map(\.id))
     let keptCards = Set(wantedCards.map(\.id))
+    let pageIDs = Set(pages.map(\.id))
     let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
     let keptRows = Set(wantedMemos)
     lock.withLock {
-      bodies = bodies.filter { keptBodies.contains($0.key) || keptCards.contains($0.key) }
-      cards = cards.filter { keptCards.contains($0.key) }
+      bodies = bodies.filter {
+        keptBodies.contains($0.key) || keptCards.contains($0.key) || pageIDs.contains($0.key)
+      }
+      cards = cards.filter { keptCards.contains($0.key) || pageIDs.contains($0.key) }
       rows = rows.filter { keptRows.contains($0.key) }
     }
     // A record asked for twice (the archive and its own page both want its card) is made once.
@@ -232,12 +254,16 @@ final class FragmentStore: @unchecked Sendable {
     var rowMemos: Set<String> = []
     try make(
       lock.withLock {
-        wantedBodies.filter { bodies[$0.id] == nil && bodyIDs.insert($0.id).inserted }
-          .map { Job.body($0) }
+        wantedBodies.filter {
+          bodies[$0.id] == nil && cards[$0.id]?.hasBody != true && bodyIDs.insert($0.id).inserted
+        }
+        .map { Job.body($0) }
           + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
           .map { Job.card($0) }
       })
-    lock.withLock { bodies = bodies.filter { keptBodies.contains($0.key) } }
+    lock.withLock {
+      bodies = bodies.filter { keptBodies.contains($0.key) || pageIDs.contains($0.key) }
+    }
     try make(
       lock.withLock {
         zip(wantedRows, wantedMemos).filter { _, memo in
@@ -252,7 +278,7 @@ final class FragmentStore: @unchecked Sendable {
       do throws(TemplateError) {
         switch job {
         case .body(let announcement): return .success(.body(makeBody(announcement)))
-        case .card(let announcement): return .success(.card(try makeCard(announcement)))
+        case .card(let announcement): return .success(.card(try makeCard(announcement).card))
         case .row(let announcement, let platform):
           let (row, body) = makeRow(announcement, platform: platform)
           return .success(.row(row, body: body))

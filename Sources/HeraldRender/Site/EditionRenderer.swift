@@ -126,16 +126,18 @@ struct EditionRenderer: Sendable {
     return files.sortedBytewise(by: \.path)
   }
 
-  /// Makes, in parallel, every body, card and row that the files at these paths need.
+  /// Makes, in parallel, every body, card and row that the files at these paths need, except
+  /// the cards of records' pages, which each page makes as it renders.
   func prepare(_ paths: Set<String>) throws(TemplateError) {
     var cards: [Announcement] = []
+    var pages: [Announcement] = []
     var bodies: [Announcement] = []
     var rows: [(Announcement, PlatformSettings)] = []
     var rowPlatforms: Set<String> = []
     for file in plan where paths.contains(file.path) {
       switch file.content {
       case .archive: cards += selection.archive
-      case .announcement(let announcement): cards.append(announcement)
+      case .announcement(let announcement): pages.append(announcement)
       case .feed: bodies += feedRecords
       case .all(let platform), .release(let platform, _): rowPlatforms.insert(platform.key)
       case .notFound, .channel, .schema, .bytes: break
@@ -145,7 +147,7 @@ struct EditionRenderer: Sendable {
       rows = manifests.writer.rowJobs(
         platforms: site.config.platforms.filter { rowPlatforms.contains($0.key) })
     }
-    try fragments.prepare(bodies: bodies, cards: cards, rows: rows)
+    try fragments.prepare(bodies: bodies, cards: cards, pages: pages, rows: rows)
   }
 
   /// Renders one planned file's bytes into a sink (which hands a large file on in pieces); throws

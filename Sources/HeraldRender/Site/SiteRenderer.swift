@@ -43,17 +43,35 @@ public struct SiteRenderer: Sendable {
     if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
     self.editionOf = editionOf
     manifestPaths = Set(files.filter(\.isManifest).map(\.path))
+    collectionPaths = Set(files.filter(\.isCollection).map(\.path))
   }
 
   /// The paths of the manifests (made from rows rather than cards).
   private let manifestPaths: Set<String>
+  /// The paths of the archives and feeds, made from every record's card or body.
+  private let collectionPaths: Set<String>
 
-  /// The paths in the waves to prepare and render them in: the manifests, then every other file.
+  /// The paths in the waves to prepare and render them in: the manifests; then the records'
+  /// pages and the other small files; then the archive and the feed.
   ///
   /// `prepare` lets go of what the previous wave needed, so a build holds the rows or the cards,
   /// never both (at 10,000 records that is 14 MB less at the peak, for writing each body twice).
+  /// Each page makes its record's card as it renders, from the value it renders the page with,
+  /// and the archive, which shows every card, comes after them.
   public func waves(_ paths: [String]) -> [[String]] {
-    [paths.filter(manifestPaths.contains), paths.filter { !manifestPaths.contains($0) }]
+    var manifests: [String] = []
+    var pages: [String] = []
+    var collections: [String] = []
+    for path in paths {
+      if manifestPaths.contains(path) {
+        manifests.append(path)
+      } else if collectionPaths.contains(path) {
+        collections.append(path)
+      } else {
+        pages.append(path)
+      }
+    }
+    return [manifests, pages, collections]
   }
 
   /// Which edition each path belongs to, when there is more than one.
@@ -91,6 +109,14 @@ public struct SiteRenderer: Sendable {
     var isManifest: Bool {
       switch content {
       case .channel, .schema, .all, .release: return true
+      default: return false
+      }
+    }
+
+    /// Whether the file is an archive or a feed, made of the cards or bodies of many records.
+    var isCollection: Bool {
+      switch content {
+      case .archive, .feed: return true
       default: return false
       }
     }
