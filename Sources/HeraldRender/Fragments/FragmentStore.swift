@@ -224,9 +224,10 @@ final class FragmentStore: @unchecked Sendable {
   // MARK: Making many at once.
 
   /// Lets go of the bodies, cards and rows not wanted, then makes those that are not made yet, in
-  /// parallel, and keeps them all at once (one lock for thousands of fragments). The cards of
-  /// `pages` are not made here but by `cardValue` as each page renders; their bodies are kept
-  /// for them until then.
+  /// parallel, and keeps them all at once (one lock for thousands of fragments).
+  ///
+  /// The cards of `pages` are not made here but by `cardValue` as each page renders; their bodies
+  /// are kept for them until then.
   ///
   /// When one preparation wants both, cards come first, so that a row finds its record's body in
   /// the card rather than writing it again. A body written for a row is kept until the next
