@@ -35,6 +35,25 @@ struct TemplateObjectTests {
     #expect(object.count == 0)
   }
 
+  @Test(
+    "an object made from a member list or appended to reads as the literal with the same pairs",
+    arguments: [
+      [("a", "1"), ("b", "2")], [("a", "1"), ("a", "2")], [("x", "1")], [],
+    ] as [[(String, String)]])
+  func memberList(pairs: [(String, String)]) {
+    let literal = TemplateObject(pairs: pairs.map { ($0.0, TemplateValue.string($0.1)) })
+    let listed = TemplateObject(members: pairs.map { .init($0.0, .string($0.1)) })
+    #expect(listed == literal)
+    #expect(listed.count == literal.count)
+    for (key, _) in pairs { #expect(listed[key] == literal[key], "\(key)") }
+    var halves = TemplateObject(members: pairs.prefix(1).map { .init($0.0, .string($0.1)) })
+    halves.append(
+      contentsOf: TemplateObject(members: pairs.dropFirst().map { .init($0.0, .string($0.1)) }))
+    #expect(halves == literal)
+    #expect(halves.count == literal.count)
+    for (key, _) in pairs { #expect(halves[key] == literal[key], "\(key)") }
+  }
+
   @Test("equality and hashing ignore the order of the members")
   func equality() {
     let one: TemplateObject = ["a": .string("1"), "b": .bool(true)]

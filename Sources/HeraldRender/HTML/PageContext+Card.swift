@@ -18,45 +18,63 @@ extension PageContext {
     }
     let platforms = announcement.reachedPlatforms(in: site.config)
     let allPlatforms = platforms.count == site.config.platforms.count
-    return .object([
-      "id": .string(announcement.id),
-      "title": .string(announcement.title),
-      "url": .string(urls.announcement(announcement.id)),
-      "summary": .string(announcement.body.firstParagraph ?? announcement.title),
-      "severity": .object([
-        "key": .string(announcement.severity.rawValue.lowercased()),
-        "label": .string(announcement.severity.label),
-        "value": .string(announcement.severity.rawValue),
-      ]),
-      "kind": .object([
-        "key": .string(announcement.kind.rawValue.lowercased().replacingUnderscores()),
-        "label": .string(announcement.kind.label),
-        "value": .string(announcement.kind.rawValue),
-        "isWhatsNew": .bool(announcement.kind == .whatsNew),
-        "isUpdateAvailable": .bool(announcement.kind == .updateAvailable),
-        "isNotice": .bool(announcement.kind == .notice),
-      ]),
-      "blocking": .bool(announcement.blocking),
-      "status": .object([
-        "label": .optional(statusLabel),
-        "isDraft": .bool(announcement.draft),
-        "isScheduled": .bool(!announcement.isPublished(at: options.now)),
-        "isExpired": .bool(announcement.isExpired(at: options.now)),
-      ]),
-      "bodyHTML": .string(bodyHTML),
-      "action": action(announcement, platforms: platforms),
-      "publishedAt": Self.time(announcement.publishAt),
-      "updatedAt": announcement.updatedAt.map(Self.time) ?? .null,
-      "expiresAt": announcement.expiresAt.map(Self.time) ?? .null,
-      "range": .string(announcement.range.description),
-      "versions": .string(announcement.range.readable),
-      "platformsText": .optional(
-        allPlatforms && platforms.count > 1 ? nil : PlatformNames.list(platforms.map(\.key))),
-      "platforms": .list(
-        platforms.map {
-          .object(["key": .string($0.key), "name": .string(PlatformNames.name($0.key))])
-        }),
-    ])
+    // Members listed, not a dictionary literal: this runs once per record and per page.
+    return .object(
+      TemplateObject(members: [
+        .init("id", .string(announcement.id)),
+        .init("title", .string(announcement.title)),
+        .init("url", .string(urls.announcement(announcement.id))),
+        .init("summary", .string(announcement.body.firstParagraph ?? announcement.title)),
+        .init(
+          "severity",
+          .object(
+            TemplateObject(members: [
+              .init("key", .string(announcement.severity.rawValue.lowercased())),
+              .init("label", .string(announcement.severity.label)),
+              .init("value", .string(announcement.severity.rawValue)),
+            ]))),
+        .init(
+          "kind",
+          .object(
+            TemplateObject(members: [
+              .init("key", .string(announcement.kind.rawValue.lowercased().replacingUnderscores())),
+              .init("label", .string(announcement.kind.label)),
+              .init("value", .string(announcement.kind.rawValue)),
+              .init("isWhatsNew", .bool(announcement.kind == .whatsNew)),
+              .init("isUpdateAvailable", .bool(announcement.kind == .updateAvailable)),
+              .init("isNotice", .bool(announcement.kind == .notice)),
+            ]))),
+        .init("blocking", .bool(announcement.blocking)),
+        .init(
+          "status",
+          .object(
+            TemplateObject(members: [
+              .init("label", .optional(statusLabel)),
+              .init("isDraft", .bool(announcement.draft)),
+              .init("isScheduled", .bool(!announcement.isPublished(at: options.now))),
+              .init("isExpired", .bool(announcement.isExpired(at: options.now))),
+            ]))),
+        .init("bodyHTML", .string(bodyHTML)),
+        .init("action", action(announcement, platforms: platforms)),
+        .init("publishedAt", Self.time(announcement.publishAt)),
+        .init("updatedAt", announcement.updatedAt.map(Self.time) ?? .null),
+        .init("expiresAt", announcement.expiresAt.map(Self.time) ?? .null),
+        .init("range", .string(announcement.range.description)),
+        .init("versions", .string(announcement.range.readable)),
+        .init(
+          "platformsText",
+          .optional(
+            allPlatforms && platforms.count > 1 ? nil : PlatformNames.list(platforms.map(\.key)))),
+        .init(
+          "platforms",
+          .list(
+            platforms.map {
+              .object(
+                TemplateObject(members: [
+                  .init("key", .string($0.key)), .init("name", .string(PlatformNames.name($0.key))),
+                ]))
+            })),
+      ]))
   }
 
   /// The action as a public page shows it: a link for https, store buttons for the store
@@ -65,14 +83,21 @@ extension PageContext {
     guard let target = announcement.action else { return .null }
     let label = TemplateValue.string(
       announcement.actionLabel ?? announcement.kind.defaultActionLabel)
+    let members: [TemplateObject.Member]
     switch target {
     case .store:
-      return .object(["isStore": .bool(true), "label": label, "stores": stores(platforms)])
+      members = [
+        .init("isStore", .bool(true)), .init("label", label), .init("stores", stores(platforms)),
+      ]
     case .web(let url):
-      return .object(["isLink": .bool(true), "label": label, "href": .string(url)])
+      members = [.init("isLink", .bool(true)), .init("label", label), .init("href", .string(url))]
     case .deepLink, .inAppPath:
-      return .object(["isInApp": .bool(true), "label": label, "text": .string("Open in the app")])
+      members = [
+        .init("isInApp", .bool(true)), .init("label", label),
+        .init("text", .string("Open in the app")),
+      ]
     }
+    return .object(TemplateObject(members: members))
   }
 
   /// One button per platform that has a store URL: "App Store", "Google Play".

@@ -13,13 +13,17 @@ struct PageContext: Sendable {
   let options: BuildOptions
   /// The `site` object every page gets, built once.
   let siteValue: TemplateValue
+  /// The members every page gets besides its own, built once.
+  private let pageMembers: TemplateObject
 
   /// Prepares the data that every page shares.
   init(site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String) {
     self.site = site
     self.urls = urls
     self.options = options
-    siteValue = Self.siteValue(site: site, urls: urls, stylesheetURL: stylesheetURL)
+    let siteValue = Self.siteValue(site: site, urls: urls, stylesheetURL: stylesheetURL)
+    self.siteValue = siteValue
+    pageMembers = Self.pageMembers(siteValue: siteValue, options: options)
   }
 
   /// The `site` object: the channel's settings and where its feed and manifests are.
@@ -60,16 +64,30 @@ struct PageContext: Sendable {
   func page(_ fields: TemplateObject, path: String? = nil) -> TemplateValue {
     var page = fields
     let translations = path.map(translations(of:)) ?? []
-    page["hasTranslations"] = .bool(!translations.isEmpty)
-    page["translations"] = .list(translations)
-    page["defaultURL"] = .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))
-    page["site"] = siteValue
-    page["herald"] = .object(["version": .string(HeraldVersion.current)])
-    page["liveReload"] = .optional(options.preview?.liveReload)
-    page["preview"] = .optional(
-      options.preview == nil
-        ? nil : "Preview: drafts and scheduled announcements are shown, marked as such.")
+    page.append(
+      contentsOf: TemplateObject(members: [
+        .init("hasTranslations", .bool(!translations.isEmpty)),
+        .init("translations", .list(translations)),
+        .init("defaultURL", .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))),
+      ]))
+    page.append(contentsOf: pageMembers)
     return .object(page)
+  }
+
+  /// The members every page shares, made once: the site, herald's version, the preview's.
+  private static func pageMembers(siteValue: TemplateValue, options: BuildOptions)
+    -> TemplateObject
+  {
+    TemplateObject(members: [
+      .init("site", siteValue),
+      .init("herald", .object(["version": .string(HeraldVersion.current)])),
+      .init("liveReload", .optional(options.preview?.liveReload)),
+      .init(
+        "preview",
+        .optional(
+          options.preview == nil
+            ? nil : "Preview: drafts and scheduled announcements are shown, marked as such.")),
+    ])
   }
 
   /// The archive page's data: the records grouped by month (newest first), and a notice for
@@ -88,7 +106,7 @@ struct PageContext: Sendable {
 
   /// A record page's data.
   func announcementPage(_ card: TemplateValue, id: String) -> TemplateValue {
-    page(["announcement": card], path: "announcements/\(id)/")
+    page(TemplateObject(members: [.init("announcement", card)]), path: "announcements/\(id)/")
   }
 
   /// The page at `path` in every locale, for `hreflang` links and the language switcher: the
@@ -107,7 +125,10 @@ struct PageContext: Sendable {
 
   /// A time as `datetime` text and as a reader's date.
   static func time(_ timestamp: Timestamp) -> TemplateValue {
-    .object(["iso": .string(timestamp.rfc3339), "text": .string(dateText(timestamp))])
+    .object(
+      TemplateObject(members: [
+        .init("iso", .string(timestamp.rfc3339)), .init("text", .string(dateText(timestamp))),
+      ]))
   }
 
   /// `3 November 2026`, in UTC, whatever the machine's locale and time zone.

@@ -4,9 +4,18 @@
 /// list beats a hash table: no hashing of every name on the way in and out, and one allocation.
 /// Equality ignores the order of the members, as a dictionary's does.
 public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-  private struct Member: Sendable, Hashable {
+  /// One member: a name and its value.
+  public struct Member: Sendable, Hashable {
+    /// The name a template looks it up by.
     let key: String
+    /// The value.
     var value: TemplateValue
+
+    /// A member named `key`.
+    public init(_ key: String, _ value: TemplateValue) {
+      self.key = key
+      self.value = value
+    }
   }
 
   private var members: [Member]
@@ -21,16 +30,29 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
 
   /// An object with these members, in this order; a name given twice keeps the later value.
   public init(pairs: [(String, TemplateValue)]) {
-    members = pairs.map { Member(key: $0.0, value: $0.1) }
+    members = pairs.map { Member($0.0, $0.1) }
+  }
+
+  /// An object with these members, in this order; a name given twice keeps the later value.
+  ///
+  /// Unlike a dictionary literal, the list is kept as it is given, not copied member by member
+  /// from a list of pairs: a record's card is built this way thousands of times.
+  public init(members: [Member]) {
+    self.members = members
+  }
+
+  /// Adds the members of another object after these; a name in both is looked up as the other's.
+  public mutating func append(contentsOf other: TemplateObject) {
+    members.append(contentsOf: other.members)
   }
 
   /// An object with the members of a dictionary.
   public init(_ dictionary: [String: TemplateValue]) {
-    members = dictionary.map { Member(key: $0.key, value: $0.value) }
+    members = dictionary.map { Member($0.key, $0.value) }
   }
 
-  /// The number of members.
-  public var count: Int { members.count }
+  /// The number of names (a name given twice counts once).
+  public var count: Int { Set(members.map(\.key)).count }
 
   /// The members as a dictionary.
   public var dictionary: [String: TemplateValue] {
@@ -58,7 +80,7 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
           members.removeAll { $0.key == key }
         }
       } else if let newValue {
-        members.append(Member(key: key, value: newValue))
+        members.append(Member(key, newValue))
       }
     }
   }
