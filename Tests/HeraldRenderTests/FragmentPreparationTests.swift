@@ -31,8 +31,8 @@ private final class CountingCache: RecordCache, FragmentCache, @unchecked Sendab
 
 @Suite("A build makes each fragment once")
 struct FragmentPreparationTests {
-  @Test("a record's card, wanted by the archive and by its own page, is rendered once")
-  func eachCardOnce() throws {
+  /// The example site's renderer, keeping its fragments in a cache that counts them.
+  private static func cachedRenderer() throws -> (Site, SiteRenderer, CountingCache) {
     let folder = Fixtures.packageRoot
     let cache = CountingCache()
     let loaded = try SiteLoader(siteDirectory: folder.path, cache: cache).load()
@@ -43,6 +43,12 @@ struct FragmentPreparationTests {
       options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))),
       caching: RenderCaching(
         cache: cache, configuration: try #require(loaded.configuration), identity: "test"))
+    return (site, renderer, cache)
+  }
+
+  @Test("a record's card, wanted by the archive and by its own page, is rendered once")
+  func eachCardOnce() throws {
+    let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
     try renderer.prepare(Set(renderer.plan.map(\.path)))
     let fragments = cache.counts.filter { before[$0.key] == nil }
@@ -81,16 +87,7 @@ struct FragmentPreparationTests {
 
   @Test("rendered wave by wave, as a build renders, each card and row is made once")
   func eachFragmentOnceInWaves() throws {
-    let folder = Fixtures.packageRoot
-    let cache = CountingCache()
-    let loaded = try SiteLoader(siteDirectory: folder.path, cache: cache).load()
-    let site = try #require(loaded.site(), "\(loaded.diagnostics)")
-    let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
-    let renderer = SiteRenderer(
-      site: site, theme: theme,
-      options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))),
-      caching: RenderCaching(
-        cache: cache, configuration: try #require(loaded.configuration), identity: "test"))
+    let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
     for wave in renderer.waves(renderer.renderOrder.map(\.path)) {
       try renderer.prepare(Set(wave))
