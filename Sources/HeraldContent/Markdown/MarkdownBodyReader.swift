@@ -213,44 +213,28 @@ private struct Walker {
           hint: "the app shows at most a few levels of emphasis; simplify the text"))
       return []
     }
-    var spans: [InlineSpan] = []
-    // Adjacent text (words, soft breaks, an unsafe link's words) is gathered and becomes one span.
-    var pending = ""
-    func flush() {
-      if !pending.isEmpty {
-        spans.append(.text(pending))
-        pending = ""
-      }
-    }
-    func append(_ span: InlineSpan) {
-      if case .text(let text) = span {
-        pending += text
-      } else {
-        flush()
-        spans.append(span)
-      }
-    }
+    var spans = SpanGatherer()
     var next = cmark_node_first_child(node)
     while let child = next {
       next = cmark_node_next(child)
       switch cmark_node_get_type(child) {
       case CMARK_NODE_TEXT:
-        pending += Self.literal(of: child)
+        spans.appendLiteral(of: child)
       case CMARK_NODE_SOFTBREAK:
-        pending += " "
+        spans.appendText(" ")
       case CMARK_NODE_LINEBREAK:
-        append(.lineBreak)
+        spans.append(.lineBreak)
       case CMARK_NODE_CODE:
-        append(.code(Self.literal(of: child)))
+        spans.append(.code(Self.literal(of: child)))
       case CMARK_NODE_EMPH:
-        append(.emphasis(inlines(of: child, depth: depth + 1)))
+        spans.append(.emphasis(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_STRONG:
-        append(.strong(inlines(of: child, depth: depth + 1)))
+        spans.append(.strong(inlines(of: child, depth: depth + 1)))
       case CMARK_NODE_LINK:
         let destination = cmark_node_get_url(child).map { String(cString: $0) } ?? ""
         let content = inlines(of: child, depth: depth + 1)
         if LinkPolicy.isSafe(destination, deepLinkSchemes: reader.deepLinkSchemes) {
-          append(.link(destination: destination, content))
+          spans.append(.link(destination: destination, content))
         } else {
           diagnostics.append(
             Diagnostic(
@@ -258,17 +242,58 @@ private struct Walker {
               code: .unsafeLink,
               message: "the link to \"\(destination)\" is not safe and is shown as plain text",
               hint: "link to an https:// page or an in-app path"))
-          content.forEach(append)
+          for span in content { spans.append(span) }
         }
       case CMARK_NODE_IMAGE:
         unsupported(child, "an image", hint: "the app shows text only; link to the image instead")
       case CMARK_NODE_HTML_INLINE:
         unsupported(child, "raw HTML", hint: "use Markdown emphasis and links instead")
       default:
-        pending += Self.literal(of: child)
+        spans.appendLiteral(of: child)
       }
     }
+    return spans.finish()
+  }
+}
+
+/// Inline spans as the walk finds them, with adjacent text (words, soft breaks, an unsafe link's
+/// words) gathered as bytes into one text span.
+private struct SpanGatherer {
+  private var spans: [InlineSpan] = []
+  private var pending: [UInt8] = []
+
+  /// Adds text to the text being gathered.
+  mutating func appendText(_ text: String) {
+    pending.append(utf8Of: text)
+  }
+
+  /// Adds a node's literal (cmark's NUL-terminated UTF-8) to the text being gathered.
+  mutating func appendLiteral(of node: OpaquePointer) {
+    guard let literal = cmark_node_get_literal(node) else { return }
+    literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+      pending.append(contentsOf: UnsafeBufferPointer(start: start, count: strlen(literal)))
+    }
+  }
+
+  /// Adds a span: text joins the text being gathered, anything else ends it.
+  mutating func append(_ span: InlineSpan) {
+    if case .text(let text) = span {
+      appendText(text)
+    } else {
+      flush()
+      spans.append(span)
+    }
+  }
+
+  /// The spans, with the last text.
+  mutating func finish() -> [InlineSpan] {
     flush()
     return spans
+  }
+
+  private mutating func flush() {
+    guard !pending.isEmpty else { return }
+    spans.append(.text(String(decoding: pending, as: UTF8.self)))
+    pending.removeAll(keepingCapacity: true)
   }
 }
