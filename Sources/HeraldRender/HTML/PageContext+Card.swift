@@ -18,21 +18,35 @@ extension PageContext {
     }
     let platforms = announcement.reachedPlatforms(in: site.config)
     let allPlatforms = platforms.count == site.config.platforms.count
-    // Members listed, not a dictionary literal: this runs once per record and per page.
+    // Members listed, not a dictionary literal: this runs once per record and per page. A name is
+    // looked up from the last member back, so the names templates read most come last.
     return .object(
       TemplateObject(members: [
+        .init("range", .string(announcement.range.description)),
+        .init(
+          "platforms",
+          .list(
+            platforms.map {
+              .object(
+                TemplateObject(members: [
+                  .init("key", .string($0.key)), .init("name", .string(PlatformNames.name($0.key))),
+                ]))
+            })),
+        .init("summary", .string(announcement.body.firstParagraph ?? announcement.title)),
+        .init("updatedAt", announcement.updatedAt.map(Self.time) ?? .null),
+        .init("expiresAt", announcement.expiresAt.map(Self.time) ?? .null),
+        .init("blocking", .bool(announcement.blocking)),
+        .init("bodyHTML", .string(bodyHTML)),
+        .init("action", action(announcement, platforms: platforms)),
+        .init("versions", .string(announcement.range.readable)),
+        .init(
+          "platformsText",
+          .optional(
+            allPlatforms && platforms.count > 1 ? nil : PlatformNames.list(platforms.map(\.key)))),
+        .init("url", .string(urls.announcement(announcement.id))),
         .init("id", .string(announcement.id)),
         .init("title", .string(announcement.title)),
-        .init("url", .string(urls.announcement(announcement.id))),
-        .init("summary", .string(announcement.body.firstParagraph ?? announcement.title)),
-        .init(
-          "severity",
-          .object(
-            TemplateObject(members: [
-              .init("key", .string(announcement.severity.rawValue.lowercased())),
-              .init("label", .string(announcement.severity.label)),
-              .init("value", .string(announcement.severity.rawValue)),
-            ]))),
+        .init("publishedAt", Self.time(announcement.publishAt)),
         .init(
           "kind",
           .object(
@@ -44,7 +58,14 @@ extension PageContext {
               .init("isUpdateAvailable", .bool(announcement.kind == .updateAvailable)),
               .init("isNotice", .bool(announcement.kind == .notice)),
             ]))),
-        .init("blocking", .bool(announcement.blocking)),
+        .init(
+          "severity",
+          .object(
+            TemplateObject(members: [
+              .init("key", .string(announcement.severity.rawValue.lowercased())),
+              .init("label", .string(announcement.severity.label)),
+              .init("value", .string(announcement.severity.rawValue)),
+            ]))),
         .init(
           "status",
           .object(
@@ -54,26 +75,6 @@ extension PageContext {
               .init("isScheduled", .bool(!announcement.isPublished(at: options.now))),
               .init("isExpired", .bool(announcement.isExpired(at: options.now))),
             ]))),
-        .init("bodyHTML", .string(bodyHTML)),
-        .init("action", action(announcement, platforms: platforms)),
-        .init("publishedAt", Self.time(announcement.publishAt)),
-        .init("updatedAt", announcement.updatedAt.map(Self.time) ?? .null),
-        .init("expiresAt", announcement.expiresAt.map(Self.time) ?? .null),
-        .init("range", .string(announcement.range.description)),
-        .init("versions", .string(announcement.range.readable)),
-        .init(
-          "platformsText",
-          .optional(
-            allPlatforms && platforms.count > 1 ? nil : PlatformNames.list(platforms.map(\.key)))),
-        .init(
-          "platforms",
-          .list(
-            platforms.map {
-              .object(
-                TemplateObject(members: [
-                  .init("key", .string($0.key)), .init("name", .string(PlatformNames.name($0.key))),
-                ]))
-            })),
       ]))
   }
 
