@@ -30,15 +30,8 @@ struct PageContext: Sendable {
   private static func siteValue(site: Site, urls: SiteURLs, stylesheetURL: String) -> TemplateValue
   {
     let config = site.config
+    // In the order of how often templates read them, the most read last (where a lookup starts).
     return .object([
-      "title": .string(config.title),
-      "language": .string(urls.edition.locale),
-      "author": .string(config.author),
-      "baseURL": .string(urls.base),
-      "archiveURL": .string(urls.archive),
-      "feedURL": .string(urls.feed),
-      "channelURL": .string(urls.channel),
-      "stylesheetURL": .string(stylesheetURL),
       "platforms": .list(
         config.platforms.map { platform in
           let current = platform.currentRelease
@@ -56,21 +49,29 @@ struct PageContext: Sendable {
               }),
           ])
         }),
+      "channelURL": .string(urls.channel),
+      "baseURL": .string(urls.base),
+      "author": .string(config.author),
+      "language": .string(urls.edition.locale),
+      "archiveURL": .string(urls.archive),
+      "stylesheetURL": .string(stylesheetURL),
+      "feedURL": .string(urls.feed),
+      "title": .string(config.title),
     ])
   }
 
   /// What every page gets besides its own data; `path` is where the page is within an edition
   /// (`""` for the archive), which gives its links to the other locales' editions of it.
   func page(_ fields: TemplateObject, path: String? = nil) -> TemplateValue {
-    var page = fields
     let translations = path.map(translations(of:)) ?? []
-    page.append(
-      contentsOf: TemplateObject(members: [
-        .init("hasTranslations", .bool(!translations.isEmpty)),
-        .init("translations", .list(translations)),
-        .init("defaultURL", .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))),
-      ]))
+    // The page's own fields last, where a lookup starts: a record's page reads a dozen of them.
+    var page = TemplateObject(members: [
+      .init("defaultURL", .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))),
+      .init("translations", .list(translations)),
+      .init("hasTranslations", .bool(!translations.isEmpty)),
+    ])
     page.append(contentsOf: pageMembers)
+    page.append(contentsOf: fields)
     return .object(page)
   }
 
@@ -79,7 +80,6 @@ struct PageContext: Sendable {
     -> TemplateObject
   {
     TemplateObject(members: [
-      .init("site", siteValue),
       .init("herald", .object(["version": .string(HeraldVersion.current)])),
       .init("liveReload", .optional(options.preview?.liveReload)),
       .init(
@@ -87,6 +87,7 @@ struct PageContext: Sendable {
         .optional(
           options.preview == nil
             ? nil : "Preview: drafts and scheduled announcements are shown, marked as such.")),
+      .init("site", siteValue),
     ])
   }
 
