@@ -8,15 +8,27 @@ package struct ByteSink {
   /// How many bytes gather before they are handed on as a piece.
   package static let pieceSize = 1 << 18
 
+  /// How many bytes a sink that hands on its pieces has room for from the start: a record's page
+  /// (a few kilobytes) is written without the buffer growing, and so being copied, five times.
+  package static let startingCapacity = 1 << 14
+
   /// A sink that keeps everything: the bytes are the whole document.
   package init(bytes: [UInt8] = []) {
     self.bytes = bytes
     handOn = nil
   }
 
+  /// A sink that keeps everything, with room for `capacity` bytes before it grows.
+  package init(capacity: Int) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+    handOn = nil
+  }
+
   /// A sink that hands its bytes on in pieces, in order, each once it fills.
   package init(handingOnTo handOn: @escaping ([UInt8]) -> Void) {
     bytes = []
+    bytes.reserveCapacity(Self.startingCapacity)
     self.handOn = handOn
   }
 

@@ -62,7 +62,8 @@ public final class TemplateLibrary: Sendable {
   public func renderBytes(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
     -> [UInt8]
   {
-    var output = ByteSink()
+    // A card or its details is a kilobyte or two: room for it up front, rather than growing.
+    var output = ByteSink(capacity: 4096)
     try render(name, stack: context, into: &output)
     return output.bytes
   }
