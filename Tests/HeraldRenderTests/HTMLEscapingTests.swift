@@ -22,4 +22,26 @@ struct HTMLEscapingTests {
     HTMLEscaping.append(text, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "before " + expected, "\(name)")
   }
+
+  @Test("each ASCII byte is kept, escaped or dropped by the rule, in both ways")
+  func everyASCIIByte() {
+    for byte in UInt8(0)..<128 {
+      let text = String(UnicodeScalar(byte))
+      let expected: String
+      switch byte {
+      case 0x26: expected = "&amp;"
+      case 0x3C: expected = "&lt;"
+      case 0x3E: expected = "&gt;"
+      case 0x22: expected = "&quot;"
+      case 0x27: expected = "&#39;"
+      case 0x09, 0x0A, 0x0D: expected = text
+      case 0..<0x20, 0x7F: expected = ""
+      default: expected = text
+      }
+      #expect(HTMLEscaping.escape("x" + text + "y") == "x" + expected + "y", "byte \(byte)")
+      var bytes: [UInt8] = []
+      HTMLEscaping.append("x" + text + "y", to: &bytes)
+      #expect(bytes == Array(("x" + expected + "y").utf8), "byte \(byte)")
+    }
+  }
 }
