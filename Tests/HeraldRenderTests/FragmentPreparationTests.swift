@@ -107,6 +107,10 @@ struct FragmentPreparationTests {
       ("details rewritten", "<a>&lt;d&gt;</a>", "<d>x</d>", "x", false),
       ("no body given", "<a><d>x</d></a>", "<d>x</d>", nil, true),
       ("empty details", "<a></a>", "", "", false),
+      ("body at the very end", "<a>x <p>b</p>", "x", "<p>b</p>", true),
+      ("body is the whole card", "<p>b</p>", "<p>b</p>", "<p>b</p>", true),
+      ("near misses before the body", "<p>a</p><p>b<p>b</p>", "<p>", "<p>b</p>", true),
+      ("body longer than the card", "<p>", "<p>", "<p>b</p>", false),
     ] as [(String, String, String, String?, Bool)])
   func cardParts(name: String, card: String, details: String, body: String?, holdsBody: Bool) {
     let kept = FragmentStore.Card(detailsHTML: details, cardHTML: card, bodyHTML: body)

@@ -130,10 +130,17 @@ extension FragmentStore {
         needle.withUnsafeBufferPointer { pin -> Range<Int>? in
           guard let base = hay.baseAddress, let pinBase = pin.baseAddress, pin.count <= hay.count
           else { return nil }
-          let first = pin[0]
-          for start in 0...(hay.count - pin.count)
-          where hay[start] == first && memcmp(base + start, pinBase, pin.count) == 0 {
-            return start..<(start + pin.count)
+          // libc's memchr finds each place the first byte occurs far faster than a Swift loop
+          // looks at every byte; only those places are compared whole.
+          let last = hay.count - pin.count
+          var start = 0
+          while start <= last {
+            guard let found = memchr(base + start, Int32(pin[0]), last - start + 1) else {
+              return nil
+            }
+            start = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if memcmp(base + start, pinBase, pin.count) == 0 { return start..<(start + pin.count) }
+            start += 1
           }
           return nil
         }
