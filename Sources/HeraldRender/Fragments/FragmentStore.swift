@@ -13,6 +13,14 @@ final class FragmentStore: @unchecked Sendable {
   struct CardRenderer: Sendable {
     let context: PageContext
     let templates: TemplateLibrary
+    /// What every page gets, under each card's own values: made once, not once a card.
+    let shared: TemplateValue
+
+    init(context: PageContext, templates: TemplateLibrary) {
+      self.context = context
+      self.templates = templates
+      shared = context.page([:])
+    }
   }
 
   private let urls: SiteURLs
@@ -109,8 +117,8 @@ final class FragmentStore: @unchecked Sendable {
       return (read, nil)
     }
     guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
-    let (context, templates) = (cardRenderer.context, cardRenderer.templates)
-    let shared = context.page([:])
+    let (context, templates, shared) =
+      (cardRenderer.context, cardRenderer.templates, cardRenderer.shared)
     let bodyHTML = body(announcement)
     let value = context.card(announcement, bodyHTML: bodyHTML)
     let details = try templates.renderBytes(
