@@ -31,6 +31,9 @@ final class FragmentStore: @unchecked Sendable {
   /// The fingerprint of everything every fragment depends on besides its record.
   let environment: Fingerprint?
   private let lock = NSLock()
+  /// The lock the archive's entries share for the members they make on demand (not `lock`: making
+  /// them reads the store).
+  private let entryLock = NSLock()
   private var bodies: [String: String] = [:]
   private var cards: [String: Card] = [:]
   private var rows: [String: PreformattedJSON] = [:]
@@ -161,7 +164,9 @@ final class FragmentStore: @unchecked Sendable {
     let card = try card(announcement)
     guard let context = cardRenderer?.context else { return .null }
     return .deferred(
-      DeferredObject(given: ["cardHTML": .utf8(card.html)]) { [self] in
+      DeferredObject(
+        given: TemplateObject(members: [.init("cardHTML", .utf8(card.html))]), lock: entryLock
+      ) { [self] in
         guard
           case .object(let members) = context.card(announcement, bodyHTML: body(announcement))
             .adding("detailsHTML", .utf8(card.detailsBytes))

@@ -72,14 +72,23 @@ public enum TemplateValue: Sendable, Hashable {
 public final class DeferredObject: @unchecked Sendable, Hashable {
   private let given: TemplateObject
   private let make: @Sendable () -> TemplateObject
-  private let lock = NSLock()
+  private let lock: NSLock
   private var made: TemplateObject?
 
   /// Makes an object whose `given` members are known and whose others `make` returns.
-  public init(
+  public convenience init(
     given: TemplateObject, make: @escaping @Sendable () -> TemplateObject
   ) {
+    self.init(given: given, lock: NSLock(), make: make)
+  }
+
+  /// Makes such an object guarded by a lock it shares with others: the archive's 10,000 entries
+  /// share one, rather than each allocating a lock that the default theme never takes.
+  package init(
+    given: TemplateObject, lock: NSLock, make: @escaping @Sendable () -> TemplateObject
+  ) {
     self.given = given
+    self.lock = lock
     self.make = make
   }
 
