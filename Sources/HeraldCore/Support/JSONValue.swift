@@ -24,8 +24,7 @@ package indirect enum JSONValue: Sendable, Hashable {
 
   /// The document's UTF-8 bytes, as `document`.
   package var documentBytes: [UInt8] {
-    var sink = ByteSink()
-    sink.bytes.reserveCapacity(estimatedSize + 64)
+    var sink = ByteSink(capacity: estimatedSize + 64)
     writeDocument(to: &sink)
     return sink.bytes
   }

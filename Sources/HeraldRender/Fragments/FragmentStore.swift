@@ -106,8 +106,17 @@ final class FragmentStore: @unchecked Sendable {
   func card(_ announcement: Announcement) throws(TemplateError) -> Card {
     if let known = lock.withLock({ cards[announcement.id] }) { return known }
     let card = try makeCard(announcement).card
-    lock.withLock { cards[announcement.id] = card }
+    keep(card, of: announcement)
     return card
+  }
+
+  /// Keeps a card made on demand (of two made at once, the first), and lets go of a body kept for
+  /// it that it now holds.
+  private func keep(_ card: Card, of announcement: Announcement) {
+    lock.withLock {
+      if cards[announcement.id] == nil { cards[announcement.id] = card }
+      if card.hasBody { bodies[announcement.id] = nil }
+    }
   }
 
   /// Reads a card from the cache, or renders it (and keeps it in the cache), with the value it
@@ -146,11 +155,7 @@ final class FragmentStore: @unchecked Sendable {
     } else {
       let made = try makeCard(announcement)
       card = made.card
-      lock.withLock {
-        if cards[announcement.id] == nil { cards[announcement.id] = card }
-        // The card holds the body now; one kept for it would only take room.
-        if card.hasBody { bodies[announcement.id] = nil }
-      }
+      keep(card, of: announcement)
       if let value = made.value { return value.adding("cardHTML", .utf8(card.html)) }
     }
     return context.card(announcement, bodyHTML: body(announcement))

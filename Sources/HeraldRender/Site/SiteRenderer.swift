@@ -42,14 +42,14 @@ public struct SiteRenderer: Sendable {
     var editionOf: [String: Int] = [:]
     if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
     self.editionOf = editionOf
-    manifestPaths = Set(files.filter(\.isManifest).map(\.path))
-    collectionPaths = Set(files.filter(\.isCollection).map(\.path))
+    var waveOf: [String: Int] = [:]
+    for file in files where file.wave != PlannedFile.pagesWave { waveOf[file.path] = file.wave }
+    self.waveOf = waveOf
   }
 
-  /// The paths of the manifests (made from rows rather than cards).
-  private let manifestPaths: Set<String>
-  /// The paths of the archives and feeds, made from every record's card or body.
-  private let collectionPaths: Set<String>
+  /// The wave of each file that does not render with the pages (the manifests, the archives and
+  /// the feeds: a few dozen).
+  private let waveOf: [String: Int]
 
   /// The paths in the waves to prepare and render them in: the manifests; then the records'
   /// pages and the other small files; then the archive and the feed.
@@ -59,19 +59,9 @@ public struct SiteRenderer: Sendable {
   /// Each page makes its record's card as it renders, from the value it renders the page with,
   /// and the archive, which shows every card, comes after them.
   public func waves(_ paths: [String]) -> [[String]] {
-    var manifests: [String] = []
-    var pages: [String] = []
-    var collections: [String] = []
-    for path in paths {
-      if manifestPaths.contains(path) {
-        manifests.append(path)
-      } else if collectionPaths.contains(path) {
-        collections.append(path)
-      } else {
-        pages.append(path)
-      }
-    }
-    return [manifests, pages, collections]
+    var waves = [[String]](repeating: [], count: PlannedFile.waveCount)
+    for path in paths { waves[waveOf[path] ?? PlannedFile.pagesWave].append(path) }
+    return waves
   }
 
   /// Which edition each path belongs to, when there is more than one.
@@ -105,21 +95,20 @@ public struct SiteRenderer: Sendable {
       case bytes([UInt8])
     }
 
-    /// Whether the file is a manifest, made of rows.
-    var isManifest: Bool {
+    /// The wave the file renders in: the manifests, made of rows, first; then the records' pages
+    /// and the other small files; then the archives and feeds, made of every card or body.
+    var wave: Int {
       switch content {
-      case .channel, .schema, .all, .release: return true
-      default: return false
+      case .channel, .schema, .all, .release: return 0
+      case .archive, .feed: return 2
+      case .announcement, .notFound, .bytes: return Self.pagesWave
       }
     }
 
-    /// Whether the file is an archive or a feed, made of the cards or bodies of many records.
-    var isCollection: Bool {
-      switch content {
-      case .archive, .feed: return true
-      default: return false
-      }
-    }
+    /// The wave of the records' pages.
+    static let pagesWave = 1
+    /// How many waves there are.
+    static let waveCount = 3
 
     /// Whether the file holds every record (the archive, the feed, a platform's all.json), and so
     /// takes far longer to render than a record's page.
