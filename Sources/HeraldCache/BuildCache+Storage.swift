@@ -80,7 +80,7 @@ extension BuildCache {
     writer.write(index.store)
     writer.write(index.compactedSize)
     writer.write(UInt64(index.files.count))
-    for path in Array(index.files.keys).sortedBytewise(by: { $0 }) {
+    for path in Array(index.files.keys).sortedBytewise() {
       guard let entry = index.files[path] else { continue }
       writer.write(path)
       writer.write(entry.signature.device)

@@ -73,7 +73,7 @@ extension DecodedRecord {
     var more: [String: Translation] = [:]
     for (file, _) in files { more[file.locale] = file.translation }
     var key: Fingerprint?
-    let contents = files.compactMap(\.1).sorted { $0.file.precedesBytewise($1.file) }
+    let contents = files.compactMap(\.1).sortedBytewise { $0.file }
     if var hasher, let own = announcement.source.key, contents.count == files.count {
       hasher.combine("translated")
       hasher.combine(own)

@@ -154,9 +154,7 @@ public struct ConfinedFolder: Sendable {
         }
       }
     }
-    files.sort { $0.precedesBytewise($1) }
-    problems.sort { $0.path.precedesBytewise($1.path) }
-    return (files, problems)
+    return (files.sortedBytewise(), problems.sortedBytewise { $0.path })
   }
 
   private func kindDescription(_ relative: String) -> String {

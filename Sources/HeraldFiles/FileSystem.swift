@@ -209,7 +209,7 @@ public enum FileSystem {
       }
       entries.append((name, type))
     }
-    return entries.sorted { $0.name.precedesBytewise($1.name) }
+    return entries.sortedBytewise { $0.name }
   }
 
   private static func directoryType(_ mode: mode_t) -> Int32 {
@@ -237,7 +237,7 @@ public enum FileSystem {
         if entry.type == Int32(DT_DIR) { pending.append(path) } else { files.append(path) }
       }
     }
-    return files.sorted { $0.precedesBytewise($1) }
+    return files.sortedBytewise()
   }
 
   /// Removes a folder and everything in it, without following links; a missing path is fine.

@@ -39,7 +39,7 @@ public struct SiteSnapshot: Equatable, Sendable {
     walk.folders = ["", "content", "themes"]
     for folder in ["content", "themes"] { walk.descend(into: folder) }
     entries = walk.entries
-    folders = walk.folders.sorted { $0.precedesBytewise($1) }
+    folders = walk.folders.sortedBytewise()
   }
 
   /// Whether two snapshots hold the same files with the same sizes and times; folders are not

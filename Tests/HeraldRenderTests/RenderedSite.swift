@@ -13,7 +13,7 @@ struct RenderedSite {
     let loaded = try SiteLoader(siteDirectory: folder.path).load()
     let site = try #require(loaded.site(), "\(loaded.diagnostics)")
     let theme = try Theme.load(siteDirectory: folder.path, config: site.config).get()
-    renderer = try SiteRenderer(
+    renderer = SiteRenderer(
       site: site, theme: theme,
       options: BuildOptions(now: try #require(Timestamp(now)), includeDrafts: drafts))
   }

@@ -75,7 +75,7 @@ struct OutputMap: Sendable {
     var writer = BinaryWriter()
     writer.write(Self.magic)
     writer.write(keyIdentifier)
-    let sorted = Array(entries.keys).sortedBytewise(by: { $0 }).compactMap { path in
+    let sorted = Array(entries.keys).sortedBytewise().compactMap { path in
       entries[path].map { (key: path, value: $0) }
     }
     writer.write(sorted) { writer, item in

@@ -152,9 +152,8 @@ public struct OutputWriter: Sendable {
     let planned = files.map(\.path) + [Self.markerName]
     // A previous file whose path is now a folder is replaced, not removed.
     let gone = previous.subtracting(planned)
-    let removed = (gone.isEmpty ? gone : gone.subtracting(Self.folders(of: planned))).sorted {
-      $0.precedesBytewise($1)
-    }
+    let removed = Array(gone.isEmpty ? gone : gone.subtracting(Self.folders(of: planned)))
+      .sortedBytewise()
     let summary = Summary(
       written: changed.count, unchanged: planned.count - changed.count, removed: removed.count)
     if !changed.isEmpty || !removed.isEmpty {
@@ -330,10 +329,10 @@ public struct OutputWriter: Sendable {
       if let index = entryPoints.firstIndex(of: path) { return 2 + index }
       return 1
     }
-    return paths.sorted {
-      let (left, right) = (rank($0), rank($1))
-      return left != right ? left < right : $0.precedesBytewise($1)
-    }
+    let sorted = paths.sortedBytewise()
+    let ranks = sorted.map(rank)
+    return sorted.indices.sorted { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : $0 < $1 }
+      .map { sorted[$0] }
   }
 
   /// What to rename into place for the changed files: a file itself, or the topmost folder on its

@@ -1,0 +1,39 @@
+import HeraldCore
+import Testing
+
+@Suite("Strings sorted by their UTF-8 bytes")
+struct BytewiseOrderTests {
+  @Test(
+    "a list is sorted as the bytes compare, whatever its order",
+    arguments: [
+      ["b", "a", "c"],
+      ["ab", "a", "", "abc", "b"],
+      // Long shared prefixes, as every record's page has.
+      [
+        "announcements/record-00010/index.html", "announcements/record-00002/index.html",
+        "announcements/record-00002", "announcements/record-0001/index.html",
+      ],
+      // Bytes above ASCII: é (C3 A9) sorts after z, and NFC and NFD spellings stay apart.
+      ["é", "z", "e\u{301}", "E", "ß"],
+      ["record-00007.md", "record-00007.en.md", "record-00007.json", "Record-00007.md"],
+    ])
+  func sorted(_ strings: [String]) {
+    let expected = strings.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    #expect(strings.sortedBytewise() == expected)
+    #expect(strings.reversed().sortedBytewise() == expected)
+    #expect(strings.sortedBytewise(by: { $0 }) == expected)
+    for (left, right) in zip(expected, expected.dropFirst()) {
+      #expect(left.precedesBytewise(right))
+      #expect(!right.precedesBytewise(left))
+    }
+  }
+
+  @Test("elements with the same key keep their order, and nothing is lost")
+  func stable() {
+    let elements = [("b", 1), ("a", 2), ("b", 3), ("", 4), ("a", 5), ("", 6)]
+    let sorted = elements.sortedBytewise { $0.0 }
+    #expect(sorted.map(\.1) == [4, 6, 2, 5, 1, 3])
+    #expect([String]().sortedBytewise().isEmpty)
+    #expect(["", ""].sortedBytewise() == ["", ""])
+  }
+}
