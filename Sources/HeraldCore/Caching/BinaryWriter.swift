@@ -7,6 +7,9 @@ package struct BinaryWriter: Sendable {
   /// Starts an empty writer.
   package init() {}
 
+  /// Starts an empty writer with room for about `capacity` bytes.
+  package init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
   /// Writes a number in as few bytes as it needs.
   package mutating func write(_ value: UInt64) {
     var value = value
@@ -46,8 +49,8 @@ package struct BinaryWriter: Sendable {
   /// Writes a fingerprint as its sixteen bytes: its words are random, so as numbers of as few
   /// bytes as they need they took ten bytes each, and longer to write and read.
   package mutating func write(_ value: Fingerprint) {
-    withUnsafeBytes(of: value.high.littleEndian) { bytes.append(contentsOf: $0) }
-    withUnsafeBytes(of: value.low.littleEndian) { bytes.append(contentsOf: $0) }
+    var words = (value.high.littleEndian, value.low.littleEndian)
+    withUnsafeBytes(of: &words) { bytes.append(contentsOf: $0) }
   }
 
   /// Writes an optional value: a flag, then the value when there is one.
