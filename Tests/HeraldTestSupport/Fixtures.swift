@@ -6,17 +6,18 @@ public enum Fixtures {
   public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `Tests/Fixtures`.
-  ///
   /// Where the builds a test run starts keep their cache: one folder for the whole run (each output
-  /// gets its own cache inside it), removed by the system's temporary-file cleaning.
+  /// gets its own cache inside it), removed when the test process exits, so runs leave nothing in
+  /// the temporary folder.
   public static let cacheRoot: String = {
     let folder = FileManager.default.temporaryDirectory.appending(
       path: "herald-test-cache-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: Fixtures.cacheRoot) }
     return folder.path
   }()
 
+  /// `Tests/Fixtures`.
   public static let root = packageRoot.appending(path: "Tests/Fixtures")
 
   /// `../shared` beside the checkout, present in CI but not in a user's fresh clone
