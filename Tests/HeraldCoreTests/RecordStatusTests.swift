@@ -43,4 +43,23 @@ struct RecordStatusTests {
         == 1_000_050)
     #expect(RecordCensus.nextChange(in: [], after: Self.now, includeDrafts: false) == nil)
   }
+
+  @Test(
+    "a record's next change is the earlier of its future publishAt and expiresAt",
+    arguments: [
+      (record("both", publish: 1_000_100, expires: 1_000_200), 1_000_100),
+      (record("expiry", publish: 1, expires: 1_000_200), 1_000_200),
+      (record("now", publish: 1_000_000, expires: 1_000_000), nil),
+      (record("past", publish: 1, expires: 999_999), nil),
+      (record("forever", publish: 1), nil),
+      // Not a record the decoder accepts, but one an app can make: the earlier time still wins.
+      (record("reversed", publish: 1_000_300, expires: 1_000_200), 1_000_200),
+      (record("inactive", publish: 1_000_100, active: false), nil),
+      (record("draft", publish: 1_000_100, draft: true), nil),
+    ] as [(Announcement, Int64?)])
+  func recordNextChange(_ record: Announcement, _ expected: Int64?) {
+    let change = RecordCensus.nextChange(of: record, after: Self.now, includeDrafts: false)
+    #expect(change?.seconds == expected)
+    #expect(RecordCensus.nextChange(in: [record], after: Self.now, includeDrafts: false) == change)
+  }
 }

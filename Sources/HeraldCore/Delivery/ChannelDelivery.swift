@@ -17,8 +17,9 @@ public struct ChannelDelivery: Sendable {
   public let feed: [Announcement]
   /// Each platform's `all.json` records, by platform key.
   private let allByPlatform: [String: [Announcement]]
-  /// The records that may still change a manifest (with a future publishAt or expiresAt).
-  private let upcoming: [Announcement]
+  /// The records that may still change a manifest, each with its next change (a future
+  /// publishAt or expiresAt).
+  private let upcoming: [(announcement: Announcement, change: Timestamp)]
   /// Each configured release's rows, worked out once (in parallel) for every use in a build.
   private let releases: [ReleaseKey: [Announcement]]
 
@@ -47,8 +48,10 @@ public struct ChannelDelivery: Sendable {
       }
     }
     self.allByPlatform = allByPlatform
-    upcoming = site.announcements.filter { announcement in
-      RecordCensus.nextChange(in: [announcement], after: now, includeDrafts: includeDrafts) != nil
+    upcoming = site.announcements.compactMap { announcement in
+      RecordCensus.nextChange(of: announcement, after: now, includeDrafts: includeDrafts).map {
+        (announcement, $0)
+      }
     }
     let keys = site.config.platforms.flatMap { platform in
       platform.releases.map { (platform: platform.key, version: $0) }
@@ -94,10 +97,12 @@ public struct ChannelDelivery: Sendable {
   /// The earliest future `publishAt` or `expiresAt` among the records that could reach a
   /// platform's release (or the whole channel), for `nextChangeAt`.
   public func nextChange(platform: String? = nil, version: Version? = nil) -> Timestamp? {
-    let candidates = upcoming.filter { announcement in
-      (platform.map { announcement.reaches(platform: $0) } ?? true)
-        && (version.map { announcement.range.contains($0) } ?? true)
+    var earliest: Timestamp?
+    for (announcement, change) in upcoming where earliest.map({ change < $0 }) ?? true {
+      if let platform, !announcement.reaches(platform: platform) { continue }
+      if let version, !announcement.range.contains(version) { continue }
+      earliest = change
     }
-    return RecordCensus.nextChange(in: candidates, after: now, includeDrafts: includeDrafts)
+    return earliest
   }
 }

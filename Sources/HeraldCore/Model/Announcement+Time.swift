@@ -57,9 +57,25 @@ public struct RecordCensus: Sendable, Hashable {
   public static func nextChange(
     in announcements: [Announcement], after now: Timestamp, includeDrafts: Bool
   ) -> Timestamp? {
-    announcements.lazy.filter { $0.active && (includeDrafts || !$0.draft) }
-      .flatMap { [$0.publishAt, $0.expiresAt].compactMap { $0 } }
-      .filter { $0 > now }
-      .min()
+    var earliest: Timestamp?
+    for announcement in announcements {
+      guard let change = nextChange(of: announcement, after: now, includeDrafts: includeDrafts)
+      else { continue }
+      if earliest.map({ change < $0 }) ?? true { earliest = change }
+    }
+    return earliest
+  }
+
+  /// The earliest of a record's `publishAt` and `expiresAt` after now, when it can reach an
+  /// output (active, and not a draft unless drafts are delivered).
+  public static func nextChange(
+    of announcement: Announcement, after now: Timestamp, includeDrafts: Bool
+  ) -> Timestamp? {
+    guard announcement.active && (includeDrafts || !announcement.draft) else { return nil }
+    var earliest = announcement.publishAt > now ? announcement.publishAt : nil
+    if let expiry = announcement.expiresAt, expiry > now, earliest.map({ expiry < $0 }) ?? true {
+      earliest = expiry
+    }
+    return earliest
   }
 }
