@@ -208,6 +208,42 @@ struct OutputWriterTests {
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 
+  @Test(
+    "the map is rewritten only when an entry changes, in the plan's order or any other",
+    arguments: [false, true])
+  func mapRewrittenOnlyOnChange(sortedPlan: Bool) throws {
+    let fixture = try WriterFixture()
+    let key = Fingerprint(high: 1, low: 2)
+    let paths = sortedPlan ? Self.files.sortedBytewise() : Self.files
+    func build(_ fingerprints: [String: Fingerprint] = [:], dropping: String? = nil) throws
+      -> (inode: UInt64, rendered: [String])
+    {
+      let rendered = RenderedPaths()
+      let planned = paths.filter { $0 != dropping }.map {
+        OutputWriter.Planned(
+          path: $0, fingerprint: fingerprints[$0] ?? Fingerprint(high: 3, low: 4))
+      }
+      _ = try fixture.writer.write(
+        planned, force: false, map: key, prepare: { _ in },
+        render: { path, sink in
+          rendered.add(path)
+          sink.write(Array("one \(path)".utf8))
+        })
+      let map = try #require(FileSignature.of(fixture.output + "/.herald-map"))
+      return (map.inode, rendered.take())
+    }
+    let first = try build()
+    let same = try build()
+    #expect(same.rendered == [] && same.inode == first.inode, "nothing changed: map untouched")
+    // Same bytes, new inputs: the file stays, and its entry (its fingerprint) changes.
+    let refingerprinted = try build(["feed.xml": Fingerprint(high: 5, low: 6)])
+    #expect(refingerprinted.rendered == ["feed.xml"] && refingerprinted.inode != same.inode)
+    let dropped = try build(["feed.xml": Fingerprint(high: 5, low: 6)], dropping: "index.html")
+    #expect(dropped.rendered == [] && dropped.inode != refingerprinted.inode, "one entry fewer")
+    let again = try build(["feed.xml": Fingerprint(high: 5, low: 6)], dropping: "index.html")
+    #expect(again.rendered == [] && again.inode == dropped.inode)
+  }
+
   @Test("a file rendered in pieces is kept when it is the same and rewritten whole when not")
   func largeFileInPieces() throws {
     let fixture = try WriterFixture()

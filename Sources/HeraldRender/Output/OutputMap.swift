@@ -70,23 +70,26 @@ struct OutputMap: Sendable {
     }
   }
 
-  /// Writes the map in one step (a temporary name, then a rename).
-  func write(output: String, keyIdentifier: Fingerprint) throws(FileSystemError) {
-    var writer = BinaryWriter()
+  /// A file's path and entry, as the map file lists them.
+  typealias Ordered = (path: String, entry: Entry)
+
+  /// Writes a map, given as its entries sorted by path with no path twice, in one step (a
+  /// temporary name, then a rename).
+  static func write(_ sorted: [Ordered], output: String, keyIdentifier: Fingerprint)
+    throws(FileSystemError)
+  {
+    var writer = BinaryWriter(capacity: 64 * sorted.count + 64)
     writer.write(Self.magic)
     writer.write(keyIdentifier)
-    let sorted = Array(entries.keys).sortedBytewise().compactMap { path in
-      entries[path].map { (key: path, value: $0) }
-    }
     writer.write(sorted) { writer, item in
-      writer.write(item.key)
-      writer.write(item.value.fingerprint)
-      writer.write(item.value.size)
-      writer.write(item.value.modified)
-      writer.write(item.value.inode)
+      writer.write(item.path)
+      writer.write(item.entry.fingerprint)
+      writer.write(item.entry.size)
+      writer.write(item.entry.modified)
+      writer.write(item.entry.inode)
     }
-    let temporary = output + "/" + Self.fileName + ".new"
+    let temporary = output + "/" + fileName + ".new"
     try FileSystem.write(writer.bytes, to: temporary)
-    try FileSystem.rename(temporary, to: output + "/" + Self.fileName)
+    try FileSystem.rename(temporary, to: output + "/" + fileName)
   }
 }

@@ -129,7 +129,7 @@ public struct OutputWriter: Sendable {
     let kept = BuildTrace.measure("compare with the output map") {
       Self.unchanged(files, map: map, output: output)
     }
-    let all = files.map(\.path).filter { kept[$0] == nil } + [Self.markerName]
+    let all = zip(files, kept).compactMap { $1 == nil ? $0.path : nil } + [Self.markerName]
     // A listing is exact, so a file it lacks is not looked for; the map names only herald's files.
     let listed = map == nil ? previous : nil
     let staging = output + "/" + Self.stagingName
@@ -178,23 +178,19 @@ public struct OutputWriter: Sendable {
     return summary
   }
 
-  /// The files whose fingerprint the map holds and which are still the files herald put in place,
-  /// with their entries (looked at in parallel: one `lstat` each).
-  private static func unchanged(_ files: [Planned], map: OutputMap?, output: String) -> [String:
-    OutputMap.Entry]
+  /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
+  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each).
+  private static func unchanged(_ files: [Planned], map: OutputMap?, output: String)
+    -> [OutputMap.Entry?]
   {
-    guard let map else { return [:] }
-    let matches = files.concurrentMap { file -> OutputMap.Entry? in
+    guard let map else { return Array(repeating: nil, count: files.count) }
+    return files.concurrentMap { file -> OutputMap.Entry? in
       guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
         entry.fingerprint == fingerprint,
         let signature = FileSignature.of(output + "/" + file.path), entry.matches(signature)
       else { return nil }
       return entry
     }
-    var kept: [String: OutputMap.Entry] = [:]
-    kept.reserveCapacity(files.count)
-    for (file, entry) in zip(files, matches) { kept[file.path] = entry }
-    return kept
   }
 
   /// Writes the output map for the files now in place; without a key, removes a map that would now
@@ -202,7 +198,7 @@ public struct OutputWriter: Sendable {
   ///
   /// A map that cannot be written only costs the next build some rendering.
   private func keepMap(
-    _ files: [Planned], kept: [String: OutputMap.Entry], staged: [StagedFile],
+    _ files: [Planned], kept: [OutputMap.Entry?], staged: [StagedFile],
     keyIdentifier: Fingerprint?, previous: OutputMap?, memo: OutputMapMemo?
   ) {
     let path = outputDirectory + "/" + OutputMap.fileName
@@ -213,22 +209,35 @@ public struct OutputWriter: Sendable {
     var signatures: [String: FileSignature] = [:]
     signatures.reserveCapacity(staged.count)
     for file in staged { if let signature = file.signature { signatures[file.path] = signature } }
-    var entries: [String: OutputMap.Entry] = [:]
+    var entries: [OutputMap.Ordered] = []
     entries.reserveCapacity(files.count)
-    for file in files {
+    // A kept entry is the previous map's; so the map is unchanged when every new entry equals
+    // the previous one and the count is the same (paths being distinct, as checked below).
+    var changed = false
+    for (file, keptEntry) in zip(files, kept) {
       guard let fingerprint = file.fingerprint else { continue }
-      if let entry = kept[file.path] {
-        entries[file.path] = entry
+      if let keptEntry {
+        entries.append((file.path, keptEntry))
       } else if let signature = signatures[file.path] {
-        entries[file.path] = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
+        let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
+        if !changed && previous?.entries[file.path] != entry { changed = true }
+        entries.append((file.path, entry))
       }
     }
+    // The plan comes sorted by path; any other order (or a path twice) is put right here.
+    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path.precedesBytewise($1.path) }) {
+      entries = Dictionary(entries, uniquingKeysWith: { _, last in last })
+        .map { (path: $0.key, entry: $0.value) }.sortedBytewise { $0.path }
+    }
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard entries != previous?.entries else { return }
-    let map = OutputMap(entries: entries)
-    let written: Void? = try? map.write(output: outputDirectory, keyIdentifier: keyIdentifier)
+    guard changed || entries.count != previous?.entries.count else { return }
+    let written: Void? = try? OutputMap.write(
+      entries, output: outputDirectory, keyIdentifier: keyIdentifier)
     memo?.remember(
-      written == nil ? nil : map, output: outputDirectory, keyIdentifier: keyIdentifier)
+      written == nil
+        ? nil
+        : OutputMap(entries: Dictionary(entries, uniquingKeysWith: { _, last in last })),
+      output: outputDirectory, keyIdentifier: keyIdentifier)
   }
 
   /// A rendered file: whether its bytes differ from the file in place, and the signature of the
