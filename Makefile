@@ -28,15 +28,13 @@ fuzz:
 	scripts/fuzz $(FUZZ_SECONDS)
 
 bench:
-	scripts/install-deps
-	swift build -c release --product herald
+	scripts/build-herald
 	python3 Benchmarks/bench.py
 
 # Installs herald into $(PREFIX)/bin (default /usr/local; PREFIX=$$HOME/.local needs no root).
 PREFIX ?= /usr/local
 install:
-	scripts/install-deps
-	swift build -c release --product herald
+	scripts/build-herald
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/herald $(DESTDIR)$(PREFIX)/bin/herald
 
