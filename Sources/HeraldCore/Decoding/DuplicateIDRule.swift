@@ -4,21 +4,21 @@ package enum DuplicateIDRule {
   /// message names both files.
   package static func diagnostics(for records: [DecodedRecord]) -> [Diagnostic] {
     var firstUse: [String: (file: String, position: SourcePosition)] = [:]
+    firstUse.reserveCapacity(records.count)
     var diagnostics: [Diagnostic] = []
-    // Sorting positions rather than records: a record is a large value.
-    let order = records.indices.sorted {
-      records[$0].file < records[$1].file
-    }
-    for record in order.map({ records[$0] }) {
-      guard let id = record.id else { continue }
+    // Sorting positions rather than records, and reading each in place: a record is a large
+    // value. The loader lists files in this order already, so the sort finds one run.
+    for index in Array(records.indices).sortedBytewise(by: { records[$0].file }) {
+      guard let id = records[index].id else { continue }
+      let file = records[index].file
       if let first = firstUse[id.text] {
         diagnostics.append(
           Diagnostic(
-            file: record.file, position: id.position, code: .duplicateID,
+            file: file, position: id.position, code: .duplicateID,
             message: "id \"\(id.text)\" is also used by \(first.file):\(first.position.line)",
             hint: "ids key seen state and URLs; give one of the two records a new id"))
       } else {
-        firstUse[id.text] = (record.file, id.position)
+        firstUse[id.text] = (file, id.position)
       }
     }
     return diagnostics

@@ -41,15 +41,18 @@ public struct RecordCensus: Sendable, Hashable {
 
   /// Counts the records of a site at a time.
   public init(site: Site, now: Timestamp, includeDrafts: Bool = false) {
-    var counts: [RecordStatus: Int] = [:]
+    var (live, scheduled, expired, inactive, drafts) = (0, 0, 0, 0, 0)
     for announcement in site.announcements {
-      counts[announcement.status(at: now), default: 0] += 1
+      switch announcement.status(at: now) {
+      case .live: live += 1
+      case .scheduled: scheduled += 1
+      case .expired: expired += 1
+      case .inactive: inactive += 1
+      case .draft: drafts += 1
+      }
     }
-    live = counts[.live, default: 0]
-    scheduled = counts[.scheduled, default: 0]
-    expired = counts[.expired, default: 0]
-    inactive = counts[.inactive, default: 0]
-    drafts = counts[.draft, default: 0]
+    (self.live, self.scheduled, self.expired, self.inactive, self.drafts) =
+      (live, scheduled, expired, inactive, drafts)
     nextChangeAt = Self.nextChange(in: site.announcements, after: now, includeDrafts: includeDrafts)
   }
 
