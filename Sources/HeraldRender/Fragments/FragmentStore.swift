@@ -163,10 +163,19 @@ final class FragmentStore: @unchecked Sendable {
       .adding("cardHTML", .utf8(card.html))
   }
 
-  /// A record's entry in the archive: its card's HTML up front, its other fields made only if the
-  /// theme's archive asks for one.
-  func archiveEntry(_ announcement: Announcement) throws(TemplateError) -> TemplateValue {
-    let card = try card(announcement)
+  /// The records' entries in the archive, in order: each its card's HTML up front, its other
+  /// fields made only if the theme's archive asks for one.
+  ///
+  /// The cards made so far are read under the lock once, not once per record.
+  func archiveEntries(_ announcements: [Announcement]) throws(TemplateError) -> [TemplateValue] {
+    let known = lock.withLock { cards }
+    return try announcements.map { (announcement) throws(TemplateError) in
+      if let card = known[announcement.id] { return archiveEntry(announcement, card: card) }
+      return archiveEntry(announcement, card: try card(announcement))
+    }
+  }
+
+  private func archiveEntry(_ announcement: Announcement, card: Card) -> TemplateValue {
     guard let context = cardRenderer?.context else { return .null }
     return .deferred(
       DeferredObject(
@@ -260,13 +269,16 @@ final class FragmentStore: @unchecked Sendable {
     let pageIDs = Set(pages.map(\.id))
     let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
     let keptRows = Set(wantedMemos)
-    lock.withLock {
-      bodies = bodies.filter {
-        keptBodies.contains($0.key) || keptCards.contains($0.key) || pageIDs.contains($0.key)
-      }
-      cards = cards.filter { keptCards.contains($0.key) || pageIDs.contains($0.key) }
-      rows = rows.filter { keptRows.contains($0.key) }
-    }
+    BackgroundRelease.release(
+      lock.withLock {
+        let previous = (bodies, cards, rows)
+        bodies = bodies.filter {
+          keptBodies.contains($0.key) || keptCards.contains($0.key) || pageIDs.contains($0.key)
+        }
+        cards = cards.filter { keptCards.contains($0.key) || pageIDs.contains($0.key) }
+        rows = rows.filter { keptRows.contains($0.key) }
+        return previous
+      })
     // A record asked for twice (the archive and its own page both want its card) is made once.
     var bodyIDs: Set<String> = []
     var cardIDs: Set<String> = []
@@ -280,9 +292,12 @@ final class FragmentStore: @unchecked Sendable {
           + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
           .map { Job.card($0) }
       })
-    lock.withLock {
-      bodies = bodies.filter { keptBodies.contains($0.key) || pageIDs.contains($0.key) }
-    }
+    BackgroundRelease.release(
+      lock.withLock {
+        let previous = bodies
+        bodies = bodies.filter { keptBodies.contains($0.key) || pageIDs.contains($0.key) }
+        return previous
+      })
     try make(
       lock.withLock {
         zip(wantedRows, wantedMemos).filter { _, memo in

@@ -3,19 +3,20 @@ import HeraldCore
 extension PageContext {
   /// The records by month of publication, newest month first, each with its entries in order.
   func months(_ entries: [(Announcement, TemplateValue)]) -> [TemplateValue] {
-    var groups: [(key: String, label: String, cards: [TemplateValue])] = []
+    var groups: [(year: Int64, month: Int64, label: String, cards: [TemplateValue])] = []
     for (announcement, card) in entries {
+      // Words for a month are made once per month, not once per record.
       let date = announcement.publishAt.calendarDate
-      let key = "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)"
-      if groups.last?.key == key {
+      if let last = groups.last, last.year == date.year, last.month == date.month {
         groups[groups.count - 1].cards.append(card)
       } else {
-        groups.append((key, Self.monthText(announcement.publishAt), [card]))
+        groups.append((date.year, date.month, Self.monthText(announcement.publishAt), [card]))
       }
     }
     return groups.map {
       .object([
-        "key": .string($0.key), "label": .string($0.label), "announcements": .list($0.cards),
+        "key": .string("\($0.year)-\($0.month < 10 ? "0" : "")\($0.month)"),
+        "label": .string($0.label), "announcements": .list($0.cards),
       ])
     }
   }

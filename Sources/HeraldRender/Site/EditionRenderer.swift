@@ -156,10 +156,12 @@ struct EditionRenderer: Sendable {
   func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
     switch file.content {
     case .archive:
-      let entries = try selection.archive.map { (announcement) throws(TemplateError) in
-        (announcement, try fragments.archiveEntry(announcement))
-      }
-      try page("archive", context.archive(selection.archive, entries: entries), into: &sink)
+      let entries = Array(
+        zip(selection.archive, try fragments.archiveEntries(selection.archive)))
+      let value = context.archive(selection.archive, entries: entries)
+      try page("archive", value, into: &sink)
+      // Ten thousand entries took 13 ms to free, with nothing else for this thread to do.
+      BackgroundRelease.release((consume entries, consume value))
     case .notFound:
       try page("404", context.page([:]), into: &sink)
     case .announcement(let announcement):
