@@ -30,6 +30,37 @@ struct MarkdownBodyReaderTests {
         ]))
   }
 
+  @Test("a body larger than cmark's arena chunks reads whole, with a paragraph that grows in place")
+  func largeBody() {
+    // 3,000 paragraphs (about 100 KB, past one 64 KiB chunk) and one long paragraph whose buffer
+    // cmark grows again and again.
+    let long = Array(repeating: "word", count: 20_000).joined(separator: " ")
+    let markdown =
+      (1...3_000).map { "Paragraph \($0) *here*." }.joined(separator: "\n\n")
+      + "\n\n" + long + "\n"
+    let result = read(markdown)
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.body.paragraphs.count == 3_001)
+    #expect(result.body.paragraphs[2_999] == "Paragraph 3000 here.")
+    #expect(result.body.paragraphs.last == long)
+  }
+
+  @Test("documents read on every core at once read as they do one by one")
+  func concurrentReads() {
+    let documents = (0..<400).map { index in
+      (0..<(index % 7 + 1)).map {
+        "Body \(index) part \($0) with `code` and [a link](https://x.example/\($0))."
+      }
+      .joined(separator: "\n\n") + (index % 3 == 0 ? "\n\n- one\n- two \(index)\n" : "\n")
+    }
+    let alone = documents.map { read($0).body }
+    let together = documents.concurrentMap { markdown in
+      MarkdownBodyReader(file: "f.md", firstLine: 1, fixedPosition: nil, deepLinkSchemes: [])
+        .read(markdown).body
+    }
+    #expect(together == alone)
+  }
+
   @Test(
     "constructs the app cannot show are errors on their line",
     arguments: [

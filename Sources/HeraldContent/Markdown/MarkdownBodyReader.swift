@@ -39,12 +39,17 @@ package struct MarkdownBodyReader {
       let document = bytes.withUnsafeBufferPointer({ buffer in
         buffer.baseAddress.flatMap { base in
           base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-            cmark_parse_document($0, buffer.count, CMARK_OPT_SOURCEPOS | CMARK_OPT_DEFAULT)
+            herald_cmark_parse_in_arena(
+              $0, buffer.count, CMARK_OPT_SOURCEPOS | CMARK_OPT_DEFAULT)
           }
         }
       })
-    else { return (.empty, []) }
-    defer { cmark_node_free(document) }
+    else {
+      herald_cmark_arena_reset()
+      return (.empty, [])
+    }
+    // The tree lives in this thread's arena until the walk has read it.
+    defer { herald_cmark_arena_reset() }
     let blocks = walker.blocks(of: document)
     return (AnnouncementBody(blocks: blocks), walker.diagnostics)
   }
