@@ -244,6 +244,43 @@ struct OutputWriterTests {
     #expect(again.rendered == [] && again.inode == dropped.inode)
   }
 
+  @Test("rendered is told once every file is staged and before any moves, never after a failure")
+  func renderedBeforeMoving() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    let before = try fixture.tree()
+    let paths = RenderedPaths()
+    var told: [(tree: FileTree?, rendered: [String])] = []
+    func build(failing: String?) throws {
+      _ = try fixture.writer.write(
+        Self.files.map { OutputWriter.Planned(path: $0) }, force: false, map: nil,
+        prepare: { _ in },
+        rendered: {
+          // The files in place, without the staging folder that holds the new ones.
+          let tree = (try? fixture.tree()).map { whole in
+            var inPlace = whole
+            inPlace.files = whole.files.filter { !$0.key.hasPrefix(".herald-staging/") }
+            return inPlace
+          }
+          told.append((tree, paths.take()))
+        },
+        render: { path, sink in
+          paths.add(path)
+          if path == failing { throw OutputError.io(path, "no") }
+          sink.write(Array("two \(path)".utf8))
+        })
+    }
+    #expect(throws: OutputError.self) { try build(failing: "feed.xml") }
+    #expect(told.isEmpty, "a failed render is not reported as rendered")
+    #expect(try fixture.tree() == before)
+    _ = paths.take()
+    try build(failing: nil)
+    #expect(told.count == 1)
+    #expect(told.first?.tree == before, "nothing has moved when it is told")
+    #expect(told.first?.rendered == Self.files.sorted(), "every file has been rendered")
+    #expect(try fixture.tree() != before)
+  }
+
   @Test("a file rendered in pieces is kept when it is the same and rewritten whole when not")
   func largeFileInPieces() throws {
     let fixture = try WriterFixture()

@@ -96,6 +96,10 @@ struct SiteBuilder: Sendable {
         else { return }
         throw .wouldEmptyChannel(output, previous.count { Self.isRecordPage($0) })
       }
+      // The cache is saved while the files move into place and the output map is written: its
+      // index is as large as the map, and neither waits for the other.
+      let saving = DispatchGroup()
+      defer { saving.wait() }
       let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
         .write(
           planned, force: force, waiting: waiting, vet: vet,
@@ -106,13 +110,18 @@ struct SiteBuilder: Sendable {
               try renderer.prepare(paths)
             }
           },
+          rendered: {
+            DispatchQueue.global().async(group: saving) {
+              BuildTrace.measure("save the cache") {
+                cache?.save(files: loaded.files, live: { renderer.fragmentKeys() })
+              }
+            }
+          },
           render: { path, sink in
             guard let file = files[path] else { return }
             try renderer.render(file, into: &sink)
           })
-      BuildTrace.measure("save the cache") {
-        cache?.save(files: loaded.files, live: { renderer.fragmentKeys() })
-      }
+      saving.wait()
       return .built(
         Report(
           diagnostics: diagnostics, announcements: loaded.announcementCount,

@@ -94,12 +94,13 @@ public struct OutputWriter: Sendable {
   /// read.
   ///
   /// The files are rendered in `waves` (one, unless told otherwise); `prepare` is told which files
-  /// a wave will render before any of them is.
+  /// a wave will render before any of them is, and `rendered` is called once every file is
+  /// rendered and staged, before any is moved into place (the build saves its cache meanwhile).
   package func write(
     _ files: [Planned], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
     memo: OutputMapMemo? = nil, waves: ([String]) -> [[String]] = { [$0] },
-    prepare: (Set<String>) throws -> Void,
+    prepare: (Set<String>) throws -> Void, rendered: () -> Void = {},
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
     let output = outputDirectory
@@ -148,6 +149,7 @@ public struct OutputWriter: Sendable {
       try? FileSystem.removeTree(staging)
       throw error
     }
+    rendered()
     let changed = staged.filter(\.isChanged).map(\.path)
     let planned = files.map(\.path) + [Self.markerName]
     // A previous file whose path is now a folder is replaced, not removed.
