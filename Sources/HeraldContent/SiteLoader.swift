@@ -145,7 +145,8 @@ public struct SiteLoader: Sendable {
     var problems: [Diagnostic] = []
     for item in entries {
       let name = item.name
-      let file = folder + "/" + name
+      // Only a problem names the file: ten thousand records need not build the string.
+      var file: String { folder + "/" + name }
       let format: RecordFileReader.Format? =
         name.hasByteSuffix(".md") ? .markdown : name.hasByteSuffix(".json") ? .json : nil
       let translation = format == .markdown ? TranslationFile.parts(ofName: name) : nil

@@ -14,6 +14,18 @@ struct PathBytesTests {
   }
 
   @Test(
+    "a suffix is matched by its bytes",
+    arguments: [
+      ("record.md", ".md", true), ("record.md", ".json", false), ("a.json", ".json", true),
+      ("md", ".md", false), (".md", ".md", true), ("", "", true), ("x", "", true), ("", "x", false),
+      ("announcements/a-long-record-name-past-fifteen-bytes/index.html", "/index.html", true),
+      ("café.md", "é.md", true), ("cafe\u{301}.md", "é.md", false), ("RECORD.MD", ".md", false),
+    ])
+  func suffix(_ string: String, _ suffix: String, _ expected: Bool) {
+    #expect(string.hasByteSuffix(suffix) == expected)
+  }
+
+  @Test(
     "slashes are counted",
     arguments: [("", 0), ("a", 0), ("a/b", 1), ("announcements/x/index.html", 2), ("//", 2)])
   func slashes(_ path: String, _ expected: Int) {

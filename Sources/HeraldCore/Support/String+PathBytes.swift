@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension String {
   /// The part of a slash-separated path before its last slash (`""` when it has none), found in
   /// the UTF-8 bytes: a search by `Character` cost a tenth of a rebuild at 10,000 files.
@@ -30,8 +36,17 @@ extension String {
     return dots == 2
   }
 
-  /// Whether the string ends with these bytes.
+  /// Whether the string ends with these bytes (compared with `memcmp` where they are contiguous:
+  /// the generic comparison through the views' indices took 700 instructions a name).
   package func hasByteSuffix(_ suffix: String) -> Bool {
+    let fast = utf8.withContiguousStorageIfAvailable { bytes in
+      suffix.utf8.withContiguousStorageIfAvailable { tail -> Bool in
+        guard bytes.count >= tail.count else { return false }
+        guard let end = bytes.baseAddress, let start = tail.baseAddress else { return true }
+        return memcmp(end + (bytes.count - tail.count), start, tail.count) == 0
+      }
+    }
+    if let answer = fast ?? nil { return answer }
     let (bytes, tail) = (utf8, suffix.utf8)
     return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
   }
