@@ -28,6 +28,26 @@ struct BytewiseOrderTests {
     }
   }
 
+  @Test(
+    "random lists with long shared prefixes, NULs and repeats sort as a byte comparison does",
+    arguments: 0..<40)
+  func random(seed: Int) {
+    var generator = SeededGenerator(seed: UInt64(seed))
+    let prefixes = ["", "announcements/record-", "announcements/record-0000", "a\0", "é"]
+    let pieces = ["", "\0", "a", "b", "z", "é", "/", "-", "0", "9", "index.html"]
+    let strings = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+      (prefixes.randomElement(using: &generator) ?? "")
+        + (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+          pieces.randomElement(using: &generator) ?? ""
+        }.joined()
+    }
+    let expected = strings.indices.sorted {
+      let (left, right) = (Array(strings[$0].utf8), Array(strings[$1].utf8))
+      return left == right ? $0 < $1 : left.lexicographicallyPrecedes(right)
+    }
+    #expect(Array(strings.indices).sortedBytewise { strings[$0] } == expected)
+  }
+
   @Test("elements with the same key keep their order, and nothing is lost")
   func stable() {
     let elements = [("b", 1), ("a", 2), ("b", 3), ("", 4), ("a", 5), ("", 6)]
@@ -35,5 +55,20 @@ struct BytewiseOrderTests {
     #expect(sorted.map(\.1) == [4, 6, 2, 5, 1, 3])
     #expect([String]().sortedBytewise().isEmpty)
     #expect(["", ""].sortedBytewise() == ["", ""])
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing case can be run again.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
   }
 }

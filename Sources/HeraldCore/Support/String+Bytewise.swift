@@ -40,9 +40,13 @@ extension Array where Element == String {
   }
 }
 
-/// Strings' UTF-8 bytes laid end to end in one buffer, so that a sort compares them with one
-/// `memcmp` each: comparing the strings themselves reaches their bytes through two nested
-/// closures per comparison (or copies a short string out first), a third of a listing's cost.
+/// Strings' UTF-8 bytes laid end to end in one buffer, sorted eight bytes at a time.
+///
+/// Each pass sorts a run of keys by their next eight bytes as one big-endian number (with how many
+/// bytes are left, so a key that ends sorts before one that goes on), and runs that tie and go on
+/// are sorted again by the eight bytes after. Ten thousand paths that share `announcements/record-`
+/// are compared as numbers, not through `memcmp` over the same twenty bytes each time (a third of
+/// planning a build, and of listing the records).
 struct BytewiseKeys {
   private var bytes: [UInt8] = []
   private var starts: [Int] = []
@@ -62,16 +66,53 @@ struct BytewiseKeys {
   /// The keys' positions in byte order; equal keys keep their order, so the order is total.
   func order() -> [Int] {
     var order = Array(starts.indices)
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }  // every key is empty
-      order.sort { left, right in
-        let (leftCount, rightCount) = (counts[left], counts[right])
-        let order = memcmp(
-          base + starts[left], base + starts[right], Swift.min(leftCount, rightCount))
-        if order != 0 { return order < 0 }
-        return leftCount != rightCount ? leftCount < rightCount : left < right
+    var chunks = [UInt64](repeating: 0, count: starts.count)
+    var lengths = [UInt8](repeating: 0, count: starts.count)
+    // Runs still to sort and the offset of the bytes they tie up to; a run is sorted at most once
+    // per eight bytes of its longest key, without recursion.
+    var pending: [(range: Range<Int>, offset: Int)] = [(order.indices, 0)]
+    while let (range, offset) = pending.popLast() {
+      bytes.withUnsafeBytes { raw in
+        for position in range {
+          let key = order[position]
+          let left = counts[key] - offset
+          chunks[key] = Self.chunk(raw, at: starts[key] + offset, count: Swift.min(left, 8))
+          lengths[key] = UInt8(Swift.min(left, 9))
+        }
+      }
+      chunks.withUnsafeBufferPointer { chunks in
+        lengths.withUnsafeBufferPointer { lengths in
+          order[range].sort { left, right in
+            if chunks[left] != chunks[right] { return chunks[left] < chunks[right] }
+            if lengths[left] != lengths[right] { return lengths[left] < lengths[right] }
+            return left < right
+          }
+        }
+      }
+      // Keys that tie on these eight bytes and go on are ordered by the next eight.
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let key = order[start]
+        var end = start + 1
+        while end < range.upperBound, chunks[order[end]] == chunks[key],
+          lengths[order[end]] == lengths[key]
+        {
+          end += 1
+        }
+        if end - start > 1 && lengths[key] == 9 { pending.append((start..<end, offset + 8)) }
+        start = end
       }
     }
     return order
+  }
+
+  /// Up to eight bytes from `start` as a big-endian number, zeros after the last.
+  private static func chunk(_ bytes: UnsafeRawBufferPointer, at start: Int, count: Int) -> UInt64 {
+    if count == 8 {
+      return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    }
+    var value: UInt64 = 0
+    for index in 0..<count { value |= UInt64(bytes[start + index]) << (56 - 8 * UInt64(index)) }
+    return value
   }
 }
