@@ -32,7 +32,7 @@ struct BytewiseOrderTests {
     "random lists with long shared prefixes, NULs and repeats sort as a byte comparison does",
     arguments: 0..<40)
   func random(seed: Int) {
-    var generator = SeededGenerator(seed: UInt64(seed))
+    var generator = SplitMix64(seed: UInt64(seed))
     let prefixes = ["", "announcements/record-", "announcements/record-0000", "a\0", "é"]
     let pieces = ["", "\0", "a", "b", "z", "é", "/", "-", "0", "9", "index.html"]
     let strings = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
@@ -55,20 +55,5 @@ struct BytewiseOrderTests {
     #expect(sorted.map(\.1) == [4, 6, 2, 5, 1, 3])
     #expect([String]().sortedBytewise().isEmpty)
     #expect(["", ""].sortedBytewise() == ["", ""])
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case can be run again.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }
