@@ -2,9 +2,6 @@
 #include <string.h>
 #include <cmark.h>
 
-/// Frees memory that cmark allocated with the default allocator.
-static inline void herald_cmark_free(void *pointer) { free(pointer); }
-
 // A per-thread arena for cmark's nodes and buffers: a body of a kilobyte made some 35 callocs,
 // 20 reallocs and 40 frees, 4% of a 10,000-record build's instructions. Blocks are carved from
 // 64 KiB chunks (16-byte aligned, each after a 16-byte header holding its size), freeing does

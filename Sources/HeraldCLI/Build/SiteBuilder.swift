@@ -96,8 +96,9 @@ struct SiteBuilder: Sendable {
         else { return }
         throw .wouldEmptyChannel(output, previous.count { Self.isRecordPage($0) })
       }
-      // The cache is saved while the files move into place and the output map is written: its
-      // index is as large as the map, and neither waits for the other.
+      // The cache is saved while the files move into place and the output map is written (its
+      // index is as large as the map, and neither waits for the other); the build waits for it
+      // on every way out, a failure too.
       let saving = DispatchGroup()
       defer { saving.wait() }
       let summary = try OutputWriter(outputDirectory: output, siteDirectory: siteDirectory)
@@ -121,7 +122,6 @@ struct SiteBuilder: Sendable {
             guard let file = files[path] else { return }
             try renderer.render(file, into: &sink)
           })
-      saving.wait()
       return .built(
         Report(
           diagnostics: diagnostics, announcements: loaded.announcementCount,

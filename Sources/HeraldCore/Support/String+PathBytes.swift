@@ -39,14 +39,12 @@ extension String {
   /// Whether the string ends with these bytes (compared with `memcmp` where they are contiguous:
   /// the generic comparison through the views' indices took 700 instructions a name).
   package func hasByteSuffix(_ suffix: String) -> Bool {
-    let fast = utf8.withContiguousStorageIfAvailable { bytes in
-      suffix.utf8.withContiguousStorageIfAvailable { tail -> Bool in
-        guard bytes.count >= tail.count else { return false }
-        guard let end = bytes.baseAddress, let start = tail.baseAddress else { return true }
-        return memcmp(end + (bytes.count - tail.count), start, tail.count) == 0
-      }
+    let fast = withContiguousUTF8(and: suffix) { bytes, tail -> Bool in
+      guard bytes.count >= tail.count else { return false }
+      guard let end = bytes.baseAddress, let start = tail.baseAddress else { return true }
+      return memcmp(end + (bytes.count - tail.count), start, tail.count) == 0
     }
-    if let answer = fast ?? nil { return answer }
+    if let fast { return fast }
     let (bytes, tail) = (utf8, suffix.utf8)
     return bytes.count >= tail.count && bytes.suffix(tail.count).elementsEqual(tail)
   }

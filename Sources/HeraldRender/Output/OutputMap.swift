@@ -93,3 +93,10 @@ struct OutputMap: Sendable {
     try FileSystem.rename(temporary, to: output + "/" + fileName)
   }
 }
+
+extension OutputMap {
+  /// A map of these entries; of a path given twice, the later entry.
+  init(_ ordered: [Ordered]) {
+    self.init(entries: Dictionary(ordered, uniquingKeysWith: { _, later in later }))
+  }
+}

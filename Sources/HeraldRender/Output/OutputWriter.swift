@@ -228,18 +228,16 @@ public struct OutputWriter: Sendable {
     }
     // The plan comes sorted by path; any other order (or a path twice) is put right here.
     if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path.precedesBytewise($1.path) }) {
-      entries = Dictionary(entries, uniquingKeysWith: { _, last in last })
-        .map { (path: $0.key, entry: $0.value) }.sortedBytewise { $0.path }
+      entries = OutputMap(entries).entries.map { (path: $0.key, entry: $0.value) }
+        .sortedBytewise { $0.path }
     }
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
     guard changed || entries.count != previous?.entries.count else { return }
     let written: Void? = try? OutputMap.write(
       entries, output: outputDirectory, keyIdentifier: keyIdentifier)
     memo?.remember(
-      written == nil
-        ? nil
-        : OutputMap(entries: Dictionary(entries, uniquingKeysWith: { _, last in last })),
-      output: outputDirectory, keyIdentifier: keyIdentifier)
+      written == nil ? nil : OutputMap(entries), output: outputDirectory,
+      keyIdentifier: keyIdentifier)
   }
 
   /// A rendered file: whether its bytes differ from the file in place, and the signature of the
