@@ -46,6 +46,31 @@ struct BytewiseOrderTests {
       return left == right ? $0 < $1 : left.lexicographicallyPrecedes(right)
     }
     #expect(Array(strings.indices).sortedBytewise { strings[$0] } == expected)
+    // A list that comes sorted is only checked; one out of place anywhere is still sorted.
+    let sorted = expected.map { strings[$0] }
+    #expect(sorted.sortedBytewise() == sorted)
+    for _ in 0..<3 where sorted.count > 1 {
+      let index = Int.random(in: 1..<sorted.count, using: &generator)
+      var shuffled = sorted
+      shuffled.swapAt(index - 1, index)
+      #expect(shuffled.sortedBytewise() == sorted)
+    }
+  }
+
+  @Test(
+    "a list in order, or with a shorter key after a longer one it begins, is told apart",
+    arguments: [
+      (["a", "ab", "ab", "b"], ["a", "ab", "ab", "b"]),
+      (["ab", "a"], ["a", "ab"]),
+      (["a", "", "b"], ["", "a", "b"]),
+      (
+        ["announcements/record-00002/index.html", "announcements/record-00002"],
+        ["announcements/record-00002", "announcements/record-00002/index.html"]
+      ),
+    ])
+  func nearlySorted(_ strings: [String], _ expected: [String]) {
+    #expect(strings.sortedBytewise() == expected)
+    #expect(strings.sortedBytewise(by: { $0 }) == expected)
   }
 
   @Test("elements with the same key keep their order, and nothing is lost")

@@ -37,6 +37,10 @@ extension Array {
   /// The elements sorted by a string of each in byte order, stably, each element moved once: a
   /// sort moves its elements many times, and for ten thousand planned files or cache entries the
   /// copies cost more than the comparisons.
+  ///
+  /// Inlinable so that each caller gets a copy for its own element type: the generic one went
+  /// through witness tables for every key and every move (a fifth of listing the records).
+  @inlinable
   package func sortedBytewise(by key: (Element) -> String) -> [Element] {
     BytewiseKeys(map(key)).order().map { self[$0] }
   }
@@ -56,11 +60,13 @@ extension Array where Element == String {
 /// are sorted again by the eight bytes after. Ten thousand paths that share `announcements/record-`
 /// are compared as numbers, not through `memcmp` over the same twenty bytes each time (a third of
 /// planning a build, and of listing the records).
+@usableFromInline
 struct BytewiseKeys {
   private var bytes: [UInt8] = []
   private var starts: [Int] = []
   private var counts: [Int] = []
 
+  @usableFromInline
   init(_ keys: [String]) {
     starts.reserveCapacity(keys.count)
     counts.reserveCapacity(keys.count)
@@ -73,8 +79,11 @@ struct BytewiseKeys {
   }
 
   /// The keys' positions in byte order; equal keys keep their order, so the order is total.
+  @usableFromInline
   func order() -> [Int] {
     var order = Array(starts.indices)
+    // Lists that come sorted (the records in path order, again) are only checked.
+    if isSorted() { return order }
     var chunks = [UInt64](repeating: 0, count: starts.count)
     var lengths = [UInt8](repeating: 0, count: starts.count)
     // Runs still to sort and the offset of the bytes they tie up to; a run is sorted at most once
@@ -113,6 +122,20 @@ struct BytewiseKeys {
       }
     }
     return order
+  }
+
+  /// Whether every key is at most the next, in byte order.
+  private func isSorted() -> Bool {
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return true }
+      for index in starts.indices.dropFirst() {
+        let (left, right) = (index - 1, index)
+        let shared = Swift.min(counts[left], counts[right])
+        let order = shared == 0 ? 0 : memcmp(base + starts[left], base + starts[right], shared)
+        if order > 0 || (order == 0 && counts[left] > counts[right]) { return false }
+      }
+      return true
+    }
   }
 
   /// Up to eight bytes from `start` as a big-endian number, zeros after the last.
