@@ -22,7 +22,11 @@ package struct TranslationFile: Sendable {
   package static func parts(ofName name: String) -> (id: String, locale: String)? {
     guard name.hasByteSuffix(".md") else { return nil }
     let stem = name.utf8.dropLast(3)
-    guard let dot = stem.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+    // Most names (`<id>.md`) have no other dot: told from their bytes, not the generic view.
+    let hasDot = name.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.dropLast(3).contains(UInt8(ascii: "."))
+    }
+    guard hasDot != false, let dot = stem.lastIndex(of: UInt8(ascii: ".")) else { return nil }
     let locale = String(name[name.utf8.index(after: dot)..<stem.endIndex])
     guard LocaleTag.canonical(locale) != nil else { return nil }
     return (String(name[..<dot]), locale)

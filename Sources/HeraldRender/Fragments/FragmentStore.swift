@@ -264,45 +264,48 @@ final class FragmentStore: @unchecked Sendable {
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     pages: [Announcement] = [], rows wantedRows: [(Announcement, PlatformSettings)]
   ) throws(TemplateError) {
-    let keptBodies = Set(wantedBodies.map(\.id))
-    let keptCards = Set(wantedCards.map(\.id))
-    let pageIDs = Set(pages.map(\.id))
     let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
-    let keptRows = Set(wantedMemos)
-    BackgroundRelease.release(
-      lock.withLock {
-        let previous = (bodies, cards, rows)
-        bodies = bodies.filter {
-          keptBodies.contains($0.key) || keptCards.contains($0.key) || pageIDs.contains($0.key)
-        }
-        cards = cards.filter { keptCards.contains($0.key) || pageIDs.contains($0.key) }
-        rows = rows.filter { keptRows.contains($0.key) }
-        return previous
-      })
-    // A record asked for twice (the archive and its own page both want its card) is made once.
-    var bodyIDs: Set<String> = []
-    var cardIDs: Set<String> = []
-    var rowMemos: Set<String> = []
+    // What is held is filtered against what is wanted; when nothing is held (the first wave of
+    // a build), the ten thousand ids are not hashed into sets for nothing.
+    let (held, heldRows) = lock.withLock { (!bodies.isEmpty || !cards.isEmpty, !rows.isEmpty) }
+    let keptBodies = held ? Set(wantedBodies.map(\.id)) : []
+    let keptCards = held ? Set(wantedCards.map(\.id)) : []
+    let pageIDs = held ? Set(pages.map(\.id)) : []
+    let keptRows = heldRows ? Set(wantedMemos) : []
+    if held || heldRows {
+      BackgroundRelease.release(
+        lock.withLock {
+          let previous = (bodies, cards, rows)
+          bodies = bodies.filter {
+            keptBodies.contains($0.key) || keptCards.contains($0.key) || pageIDs.contains($0.key)
+          }
+          cards = cards.filter { keptCards.contains($0.key) || pageIDs.contains($0.key) }
+          rows = rows.filter { keptRows.contains($0.key) }
+          return previous
+        })
+    }
+    // Each list names a record at most once (a site's ids are unique and each file of an edition
+    // adds its records once), so a record asked for by two lists is made once by the checks here.
     try make(
       lock.withLock {
-        wantedBodies.filter {
-          bodies[$0.id] == nil && cards[$0.id]?.hasBody != true && bodyIDs.insert($0.id).inserted
-        }
-        .map { Job.body($0) }
-          + wantedCards.filter { cards[$0.id] == nil && cardIDs.insert($0.id).inserted }
-          .map { Job.card($0) }
+        wantedBodies.filter { bodies[$0.id] == nil && cards[$0.id]?.hasBody != true }
+          .map { Job.body($0) }
+          + wantedCards.filter { cards[$0.id] == nil }.map { Job.card($0) }
       })
-    BackgroundRelease.release(
-      lock.withLock {
-        let previous = bodies
-        bodies = bodies.filter { keptBodies.contains($0.key) || pageIDs.contains($0.key) }
-        return previous
-      })
+    // Bodies kept from an earlier wave for its rows go once the cards are made (with nothing
+    // held before, every body held now was asked for).
+    if held {
+      BackgroundRelease.release(
+        lock.withLock {
+          let previous = bodies
+          bodies = bodies.filter { keptBodies.contains($0.key) || pageIDs.contains($0.key) }
+          return previous
+        })
+    }
     try make(
       lock.withLock {
-        zip(wantedRows, wantedMemos).filter { _, memo in
-          rows[memo] == nil && rowMemos.insert(memo).inserted
-        }.map { wanted, _ in Job.row(wanted.0, wanted.1) }
+        zip(wantedRows, wantedMemos).filter { _, memo in rows[memo] == nil }
+          .map { wanted, memo in Job.row(wanted.0, wanted.1, memo: memo) }
       })
   }
 
@@ -313,7 +316,7 @@ final class FragmentStore: @unchecked Sendable {
         switch job {
         case .body(let announcement): return .success(.body(makeBody(announcement)))
         case .card(let announcement): return .success(.card(try makeCard(announcement).card))
-        case .row(let announcement, let platform):
+        case .row(let announcement, let platform, _):
           let (row, body) = makeRow(announcement, platform: platform)
           return .success(.row(row, body: body))
         }
@@ -325,12 +328,16 @@ final class FragmentStore: @unchecked Sendable {
     results.reserveCapacity(made.count)
     for result in made { results.append(try result.get()) }
     lock.withLock {
+      // Sized once: grown one insertion at a time, the tables were copied a dozen times over.
+      bodies.reserveCapacity(bodies.count + jobs.count)
+      cards.reserveCapacity(cards.count + jobs.count)
+      rows.reserveCapacity(rows.count + jobs.count)
       for (job, result) in zip(jobs, results) {
         switch (job, result) {
         case (.body(let announcement), .body(let html)): bodies[announcement.id] = html
         case (.card(let announcement), .card(let card)): cards[announcement.id] = card
-        case (.row(let announcement, let platform), .row(let row, let body)):
-          rows[Self.rowMemo(announcement, platform)] = row
+        case (.row(let announcement, _, let memo), .row(let row, let body)):
+          rows[memo] = row
           if let body { bodies[announcement.id] = body }
         default: break
         }
@@ -352,6 +359,6 @@ final class FragmentStore: @unchecked Sendable {
   private enum Job: Sendable {
     case body(Announcement)
     case card(Announcement)
-    case row(Announcement, PlatformSettings)
+    case row(Announcement, PlatformSettings, memo: String)
   }
 }
