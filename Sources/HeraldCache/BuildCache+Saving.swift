@@ -17,16 +17,28 @@ extension BuildCache {
   package func save(files seen: [RecordFileState]?, live: (() -> [Fingerprint])?) {
     let pending = pending()
     var table = files
+    // The files in path order: the loader lists them so, and then sorting only checks.
+    var sortedFiles: [(path: String, entry: FileEntry)] = []
     if let seen {
       table = [:]
       table.reserveCapacity(seen.count)
-      for state in seen {
+      sortedFiles.reserveCapacity(seen.count)
+      for state in seen.sortedBytewise(by: \.file) {
         // A file changed within two seconds of being read may change again within the same tick
         // of the file system's clock without its signature showing it (git's "racy clean").
         let racy =
           max(state.signature.modified, state.signature.changed) > openedAt - 2_000_000_000
-        table[state.file] = FileEntry(
-          signature: state.signature, content: state.content, isRacy: racy)
+        let entry = FileEntry(signature: state.signature, content: state.content, isRacy: racy)
+        // A file seen twice (they sort together) is written once, as last seen.
+        if table.updateValue(entry, forKey: state.file) != nil, !sortedFiles.isEmpty {
+          sortedFiles[sortedFiles.count - 1] = (state.file, entry)
+        } else {
+          sortedFiles.append((state.file, entry))
+        }
+      }
+    } else {
+      sortedFiles = Array(files.keys).sortedBytewise().compactMap { path in
+        files[path].map { (path, $0) }
       }
     }
     guard !pending.isEmpty || table != files else { return }
@@ -39,6 +51,7 @@ extension BuildCache {
     var appendAt = storeBytes
     let pendingBytes = pending.values.reduce(0) { $0 + $1.count }
     let due = storeBytes + pendingBytes > 2 * compactedSize + 8_000_000
+    var compacted = false
     if storeName == nil || !appendable(storeName, size: storeBytes) || (due && live != nil) {
       // Only entries already in the store can be garbage: a first build asks for nothing.
       var wanted = locations.isEmpty ? [] : BuildTrace.measure("cache: live") { Set(live?() ?? []) }
@@ -49,20 +62,30 @@ extension BuildCache {
       locations = relocated
       appendAt = relocated.values.reduce(0) { max($0, $1.offset + $1.count) }
       compactedSize = appendAt + pendingBytes
+      compacted = true
     }
     guard let storeName else { return }
     let added = pending.filter { locations[$0.key] == nil }.sorted { $0.key < $1.key }
     var offset = appendAt
+    var addedLocations: [(fingerprint: Fingerprint, location: Location)] = []
+    addedLocations.reserveCapacity(added.count)
     for (fingerprint, bytes) in added {
-      locations[fingerprint] = Location(offset: offset, count: bytes.count)
+      let location = Location(offset: offset, count: bytes.count)
+      locations[fingerprint] = location
+      addedLocations.append((fingerprint, location))
       offset += bytes.count
     }
+    let sortedLocations =
+      compacted || !locationsSorted
+      ? locations.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+      : Self.merged(orderedLocations, addedLocations)
     let written = BuildTrace.measure("cache: append") {
       append(added.map(\.value), to: folder + "/" + storeName, expectedSize: appendAt)
     }
     guard written else { return }
     let index = Index(
-      store: storeName, compactedSize: compactedSize, files: table, locations: locations)
+      store: storeName, compactedSize: compactedSize, files: sortedFiles,
+      locations: sortedLocations)
     let temporary = folder + "/index.\(getpid())"
     let bytes = BuildTrace.measure("cache: index") { Self.indexBytes(index, identity: identity) }
     guard (try? FileSystem.write(bytes, to: temporary)) != nil,
@@ -72,6 +95,28 @@ extension BuildCache {
       return
     }
     removeOtherStores(keeping: storeName)
+  }
+
+  /// Two lists sorted by fingerprint, with no fingerprint in both, as one sorted list.
+  static func merged(
+    _ old: [(fingerprint: Fingerprint, location: Location)],
+    _ new: [(fingerprint: Fingerprint, location: Location)]
+  ) -> [(fingerprint: Fingerprint, location: Location)] {
+    var merged: [(fingerprint: Fingerprint, location: Location)] = []
+    merged.reserveCapacity(old.count + new.count)
+    var (left, right) = (0, 0)
+    while left < old.count && right < new.count {
+      if new[right].fingerprint < old[left].fingerprint {
+        merged.append(new[right])
+        right += 1
+      } else {
+        merged.append(old[left])
+        left += 1
+      }
+    }
+    merged += old[left...]
+    merged += new[right...]
+    return merged
   }
 
   /// Whether the store on disk is still the one this build read, at the size it read.

@@ -27,12 +27,13 @@ extension BuildCache {
     return SipHasher.keyFingerprint(kept)
   }
 
-  /// What an index file holds.
+  /// What an index file holds: its files and locations in the order they were written, which
+  /// is by path and by fingerprint for an index this herald wrote.
   struct Index {
     var store: String
     var compactedSize: Int
-    var files: [String: FileEntry]
-    var locations: [Fingerprint: Location]
+    var files: [(path: String, entry: FileEntry)]
+    var locations: [(fingerprint: Fingerprint, location: Location)]
   }
 
   static func readIndex(_ bytes: UnsafeRawBufferPointer, identity: String) throws(BinaryFormatError)
@@ -45,7 +46,7 @@ extension BuildCache {
     let store = try reader.string()
     guard store.hasPrefix("store-"), !store.contains("/") else { throw BinaryFormatError() }
     let compactedSize = try reader.int()
-    var files: [String: FileEntry] = [:]
+    var files: [(path: String, entry: FileEntry)] = []
     let fileCount = try reader.count()
     files.reserveCapacity(fileCount)
     for _ in 0..<fileCount {
@@ -53,10 +54,14 @@ extension BuildCache {
       let signature = FileSignature(
         device: try reader.uint64(), inode: try reader.uint64(), size: try reader.int64(),
         modified: try reader.int64(), changed: try reader.int64())
-      files[path] = FileEntry(
-        signature: signature, content: try reader.fingerprint(), isRacy: try reader.bool())
+      files.append(
+        (
+          path,
+          FileEntry(
+            signature: signature, content: try reader.fingerprint(), isRacy: try reader.bool())
+        ))
     }
-    var locations: [Fingerprint: Location] = [:]
+    var locations: [(fingerprint: Fingerprint, location: Location)] = []
     let count = try reader.count()
     locations.reserveCapacity(count)
     for _ in 0..<count {
@@ -66,13 +71,15 @@ extension BuildCache {
       guard offset <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2) else {
         throw BinaryFormatError()
       }
-      locations[fingerprint] = Location(offset: Int(offset), count: Int(length))
+      locations.append((fingerprint, Location(offset: Int(offset), count: Int(length))))
     }
     guard reader.isAtEnd else { throw BinaryFormatError() }
     return Index(
       store: store, compactedSize: compactedSize, files: files, locations: locations)
   }
 
+  /// The index's bytes; `files` must be sorted by path (bytewise) and `locations` by
+  /// fingerprint, so the same cache is written the same way.
   static func indexBytes(_ index: Index, identity: String) -> [UInt8] {
     // About 60 bytes for each file and 30 for each location: one allocation, not twenty.
     var writer = BinaryWriter(capacity: 64 * index.files.count + 32 * index.locations.count + 256)
@@ -81,8 +88,7 @@ extension BuildCache {
     writer.write(index.store)
     writer.write(index.compactedSize)
     writer.write(UInt64(index.files.count))
-    for path in Array(index.files.keys).sortedBytewise() {
-      guard let entry = index.files[path] else { continue }
+    for (path, entry) in index.files {
       writer.write(path)
       writer.write(entry.signature.device)
       writer.write(entry.signature.inode)
@@ -93,7 +99,7 @@ extension BuildCache {
       writer.write(entry.isRacy)
     }
     writer.write(UInt64(index.locations.count))
-    for (fingerprint, location) in index.locations.sorted(by: { $0.key < $1.key }) {
+    for (fingerprint, location) in index.locations {
       writer.write(fingerprint)
       writer.write(UInt64(location.offset))
       writer.write(UInt64(location.count))

@@ -43,6 +43,10 @@ package final class BuildCache: @unchecked Sendable {
   let store: MappedFile?
   let files: [String: FileEntry]
   let locations: [Fingerprint: Location]
+  /// The locations in the index's order, and whether that is by fingerprint (as this herald
+  /// writes it): a save merges its new entries in rather than sorting them all again.
+  let orderedLocations: [(fingerprint: Fingerprint, location: Location)]
+  let locationsSorted: Bool
   /// The store's size when it was last rewritten: it is rewritten again once it doubles.
   let compactedSize: Int
   /// When the cache was opened, in nanoseconds since 1970.
@@ -72,15 +76,29 @@ package final class BuildCache: @unchecked Sendable {
       let read = try? Self.readIndex(index.bytes, identity: identity),
       let mapped = MappedFile(path: folder + "/" + read.store)
     {
-      files = read.files
+      var files: [String: FileEntry] = [:]
+      files.reserveCapacity(read.files.count)
+      for (path, entry) in read.files { files[path] = entry }
+      self.files = files
       // An entry past the end of the store (a store cut short) is dropped, never read.
-      locations = read.locations.filter { $0.value.offset + $0.value.count <= mapped.bytes.count }
+      let size = mapped.bytes.count
+      let ordered = read.locations.filter { $0.location.offset + $0.location.count <= size }
+      var locations: [Fingerprint: Location] = [:]
+      locations.reserveCapacity(ordered.count)
+      for (fingerprint, location) in ordered { locations[fingerprint] = location }
+      self.locations = locations
+      orderedLocations = ordered
+      locationsSorted = zip(ordered, ordered.dropFirst()).allSatisfy {
+        $0.fingerprint < $1.fingerprint
+      }
       storeName = read.store
       store = mapped
       compactedSize = read.compactedSize
     } else {
       files = [:]
       locations = [:]
+      orderedLocations = []
+      locationsSorted = true
       storeName = nil
       store = nil
       compactedSize = 0

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("actionUrl accepts store, https, configured deep links and in-app paths only")

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("Strings sorted by their UTF-8 bytes")

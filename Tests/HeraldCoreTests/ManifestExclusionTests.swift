@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("ManifestExclusion: the shortcut a build takes agrees with the rule")

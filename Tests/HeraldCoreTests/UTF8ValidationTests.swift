@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("UTF-8 validation of kept bytes")
