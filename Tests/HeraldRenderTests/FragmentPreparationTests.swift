@@ -65,7 +65,8 @@ struct FragmentPreparationTests {
     let renderer = SiteRenderer(
       site: site, theme: theme,
       options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))))
-    let waves = renderer.waves(renderer.renderOrder.map(\.path))
+    // The example's 29 files would render in one wave; a large site's render in three.
+    let waves = renderer.waves(renderer.renderOrder.map(\.path), oneWaveLimit: 0)
     let fragments = try #require(renderer.editions.first?.fragments)
     try #require(waves.count == 3)
     #expect(waves[0].allSatisfy { $0.hasPrefix("api/") })
@@ -85,11 +86,20 @@ struct FragmentPreparationTests {
     #expect(fragments.held.rows == 0 && fragments.held.cards == pages)
   }
 
+  @Test("a few files render in one wave, as an edit's do; more render in three")
+  func fewFilesOneWave() throws {
+    let (_, renderer, _) = try Self.cachedRenderer()
+    let paths = renderer.renderOrder.map(\.path)
+    #expect(paths.count <= SiteRenderer.oneWaveLimit)
+    #expect(renderer.waves(paths) == [paths])
+    #expect(renderer.waves(paths, oneWaveLimit: paths.count - 1).count == 3)
+  }
+
   @Test("rendered wave by wave, as a build renders, each card and row is made once")
   func eachFragmentOnceInWaves() throws {
     let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
-    for wave in renderer.waves(renderer.renderOrder.map(\.path)) {
+    for wave in renderer.waves(renderer.renderOrder.map(\.path), oneWaveLimit: 0) {
       try renderer.prepare(Set(wave))
       for file in renderer.renderOrder where wave.contains(file.path) {
         _ = try renderer.render(file)

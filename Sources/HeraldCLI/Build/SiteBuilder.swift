@@ -105,7 +105,7 @@ struct SiteBuilder: Sendable {
         .write(
           planned, force: force, waiting: waiting, vet: vet,
           map: caching == nil ? nil : cache?.mapIdentifier, memo: cache?.outputMaps,
-          waves: renderer.waves,
+          waves: { renderer.waves($0) },
           prepare: { paths in
             try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
               try renderer.prepare(paths)

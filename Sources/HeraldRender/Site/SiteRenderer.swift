@@ -47,6 +47,9 @@ public struct SiteRenderer: Sendable {
     self.waveOf = waveOf
   }
 
+  /// How many files a build may render for them to render in one wave.
+  public static let oneWaveLimit = 64
+
   /// The wave of each file that does not render with the pages (the manifests, the archives and
   /// the feeds: a few dozen).
   private let waveOf: [String: Int]
@@ -58,7 +61,12 @@ public struct SiteRenderer: Sendable {
   /// never both (at 10,000 records that is 14 MB less at the peak, for writing each body twice).
   /// Each page makes its record's card as it renders, from the value it renders the page with,
   /// and the archive, which shows every card, comes after them.
-  public func waves(_ paths: [String]) -> [[String]] {
+  ///
+  /// A rebuild that renders only a few files (an edit's page, archive, feed and manifests) renders
+  /// them in one wave: its archive and all.json need every card and row anyway, and in one wave
+  /// they render on both cores at once rather than one after the other.
+  public func waves(_ paths: [String], oneWaveLimit: Int = Self.oneWaveLimit) -> [[String]] {
+    if paths.count <= oneWaveLimit { return [paths] }
     var waves = [[String]](repeating: [], count: PlannedFile.waveCount)
     for path in paths { waves[waveOf[path] ?? PlannedFile.pagesWave].append(path) }
     return waves
