@@ -66,7 +66,7 @@ struct FragmentPreparationTests {
       site: site, theme: theme,
       options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))))
     // The example's 29 files would render in one wave; a large site's render in three.
-    let waves = renderer.waves(renderer.renderOrder.map(\.path), oneWaveLimit: 0)
+    let waves = renderer.waves(renderer.plan.map(\.path), oneWaveLimit: 0)
     let fragments = try #require(renderer.editions.first?.fragments)
     try #require(waves.count == 3)
     #expect(waves[0].allSatisfy { $0.hasPrefix("api/") })
@@ -77,7 +77,7 @@ struct FragmentPreparationTests {
     // The pages' cards are made as the pages render, with the bodies the rows left for them.
     try renderer.prepare(Set(waves[1]))
     #expect(fragments.held.rows == 0 && fragments.held.cards == 0 && fragments.held.bodies > 0)
-    for file in renderer.renderOrder where waves[1].contains(file.path) {
+    for file in renderer.plan where waves[1].contains(file.path) {
       _ = try renderer.render(file)
     }
     let pages = waves[1].count { $0.hasPrefix("announcements/") }
@@ -89,19 +89,23 @@ struct FragmentPreparationTests {
   @Test("a few files render in one wave, as an edit's do; more render in three")
   func fewFilesOneWave() throws {
     let (_, renderer, _) = try Self.cachedRenderer()
-    let paths = renderer.renderOrder.map(\.path)
+    let paths = renderer.plan.map(\.path)
     #expect(paths.count <= SiteRenderer.oneWaveLimit)
-    #expect(renderer.waves(paths) == [paths])
-    #expect(renderer.waves(paths, oneWaveLimit: paths.count - 1).count == 3)
+    let large = ["api/v1/android/all.json", "api/v1/ios/all.json", "feed.xml", "index.html"]
+    // The large files first, so that the archive does not start last.
+    #expect(renderer.waves(paths) == [large + paths.filter { !large.contains($0) }])
+    let waves = renderer.waves(paths, oneWaveLimit: paths.count - 1)
+    #expect(waves.count == 3)
+    #expect(waves[0].prefix(2) == ["api/v1/android/all.json", "api/v1/ios/all.json"])
   }
 
   @Test("rendered wave by wave, as a build renders, each card and row is made once")
   func eachFragmentOnceInWaves() throws {
     let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
-    for wave in renderer.waves(renderer.renderOrder.map(\.path), oneWaveLimit: 0) {
+    for wave in renderer.waves(renderer.plan.map(\.path), oneWaveLimit: 0) {
       try renderer.prepare(Set(wave))
-      for file in renderer.renderOrder where wave.contains(file.path) {
+      for file in renderer.plan where wave.contains(file.path) {
         _ = try renderer.render(file)
       }
     }

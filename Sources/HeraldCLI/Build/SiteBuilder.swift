@@ -81,7 +81,7 @@ struct SiteBuilder: Sendable {
         SiteRenderer(site: site, theme: theme, options: options, caching: caching)
       }
       leftovers?(renderer)
-      let plan = renderer.renderOrder
+      let plan = renderer.plan
       var byPath: [String: SiteRenderer.PlannedFile] = [:]
       byPath.reserveCapacity(plan.count)
       for file in plan { byPath[file.path] = file }

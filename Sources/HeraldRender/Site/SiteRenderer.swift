@@ -42,20 +42,25 @@ public struct SiteRenderer: Sendable {
     var editionOf: [String: Int] = [:]
     if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
     self.editionOf = editionOf
-    var waveOf: [String: Int] = [:]
-    for file in files where file.wave != PlannedFile.pagesWave { waveOf[file.path] = file.wave }
-    self.waveOf = waveOf
+    var placement: [String: (wave: Int, isLarge: Bool)] = [:]
+    for file in files where file.wave != PlannedFile.pagesWave || file.isLarge {
+      placement[file.path] = (file.wave, file.isLarge)
+    }
+    self.placement = placement
   }
 
   /// How many files a build may render for them to render in one wave.
   public static let oneWaveLimit = 64
 
   /// The wave of each file that does not render with the pages (the manifests, the archives and
-  /// the feeds: a few dozen).
-  private let waveOf: [String: Int]
+  /// the feeds: a few dozen), and whether it is large.
+  private let placement: [String: (wave: Int, isLarge: Bool)]
 
   /// The paths in the waves to prepare and render them in: the manifests; then the records'
   /// pages and the other small files; then the archive and the feed.
+  ///
+  /// In each wave the large files come first, so that no core is left rendering the archive alone
+  /// at the end.
   ///
   /// `prepare` lets go of what the previous wave needed, so a build holds the rows or the cards,
   /// never both (at 10,000 records that is 14 MB less at the peak, for writing each body twice).
@@ -66,10 +71,15 @@ public struct SiteRenderer: Sendable {
   /// them in one wave: its archive and all.json need every card and row anyway, and in one wave
   /// they render on both cores at once rather than one after the other.
   public func waves(_ paths: [String], oneWaveLimit: Int = Self.oneWaveLimit) -> [[String]] {
-    if paths.count <= oneWaveLimit { return [paths] }
     var waves = [[String]](repeating: [], count: PlannedFile.waveCount)
-    for path in paths { waves[waveOf[path] ?? PlannedFile.pagesWave].append(path) }
-    return waves
+    var large = waves
+    for path in paths {
+      let place = placement[path]
+      let wave = paths.count <= oneWaveLimit ? 0 : place?.wave ?? PlannedFile.pagesWave
+      if place?.isLarge == true { large[wave].append(path) } else { waves[wave].append(path) }
+    }
+    if paths.count <= oneWaveLimit { return [large[0] + waves[0]] }
+    return zip(large, waves).map { $0 + $1 }
   }
 
   /// Which edition each path belongs to, when there is more than one.
@@ -130,12 +140,6 @@ public struct SiteRenderer: Sendable {
 
   /// Every file of the tree, sorted by path.
   public let plan: [PlannedFile]
-
-  /// The plan in the order to render it: the large files first, so that no core is left rendering
-  /// the archive alone at the end.
-  public var renderOrder: [PlannedFile] {
-    plan.filter(\.isLarge) + plan.filter { !$0.isLarge }
-  }
 
   /// Makes, in parallel, every body, card and row that the files at these paths need, and lets go
   /// of those they do not.
