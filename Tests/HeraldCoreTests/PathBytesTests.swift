@@ -37,6 +37,10 @@ struct PathBytesTests {
     arguments: [
       ("..", true), ("a/../b", true), ("a/..", true), ("../a", true), ("a/b", false),
       ("a/..b", false), ("...", false), ("a/.b./c", false), ("", false),
+      // Longer than a small string, so read in place from its storage.
+      ("announcements/record-00007/../index.html", true),
+      ("announcements/record-00007/..index.html/..", true),
+      ("announcements/record-00007/index.html..", false),
     ])
   func climbs(_ path: String, _ expected: Bool) {
     #expect(path.climbsUp == expected)
