@@ -36,12 +36,13 @@ extension BuildCache {
           sortedFiles.append((state.file, entry))
         }
       }
-    } else {
+    }
+    guard !pending.isEmpty || table != files else { return }
+    if seen == nil {
       sortedFiles = Array(files.keys).sortedBytewise().compactMap { path in
         files[path].map { (path, $0) }
       }
     }
-    guard !pending.isEmpty || table != files else { return }
     guard let lock = try? FolderLock(file: folder + "/lock", waiting: {}) else { return }
     defer { withExtendedLifetime(lock) {} }
     var locations = self.locations
