@@ -29,9 +29,21 @@ struct UTF8ValidationTests {
         0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
       ]
     var disagreements: [[UInt8]] = []
-    for _ in 0..<200_000 {
-      let length = Int.random(in: 0..<24, using: &generator)
-      let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+    let high = Array(alphabet.suffix(14))
+    for round in 0..<200_000 {
+      let length = Int.random(in: 0..<(round.isMultiple(of: 2) ? 24 : 100), using: &generator)
+      var bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+      if round.isMultiple(of: 2) == false {
+        // Long runs of ASCII with a sequence anywhere in them, for the 32- and 8-byte steps.
+        bytes = bytes.map { $0 < 0x80 ? $0 : 0x61 }
+        if !bytes.isEmpty && Bool.random(using: &generator) {
+          let at = Int.random(in: 0..<bytes.count, using: &generator)
+          let tail = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+            high.randomElement(using: &generator) ?? 0
+          }
+          bytes.replaceSubrange(at..<min(bytes.count, at + tail.count), with: tail)
+        }
+      }
       let expected = String(validating: bytes, as: UTF8.self) != nil
       if UTF8Validation.isValid(bytes) != expected { disagreements.append(bytes) }
     }

@@ -3,14 +3,26 @@
 ///
 /// The build cache keeps rendered HTML as bytes and hands them to the output as they are, so that
 /// 10,000 cards are not decoded into strings on every rebuild; they are checked with this first,
-/// and a damaged entry is a miss. Runs of ASCII, most of any HTML, are checked eight bytes at a
-/// time.
+/// and a damaged entry is a miss. Runs of ASCII, most of any HTML, are checked thirty-two bytes at
+/// a time.
 package enum UTF8Validation {
   /// Whether the bytes are well-formed UTF-8.
   package static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
     let count = bytes.count
     var index = 0
     while index < count {
+      // Thirty-two bytes of ASCII at a time, then eight, then one.
+      if index + 32 <= count {
+        let word =
+          bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          | bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+          | bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+          | bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 == 0 {
+          index += 32
+          continue
+        }
+      }
       if index + 8 <= count
         && bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
       {
