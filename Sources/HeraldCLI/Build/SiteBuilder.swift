@@ -82,10 +82,6 @@ struct SiteBuilder: Sendable {
       }
       leftovers?(renderer)
       let plan = renderer.plan
-      var byPath: [String: SiteRenderer.PlannedFile] = [:]
-      byPath.reserveCapacity(plan.count)
-      for file in plan { byPath[file.path] = file }
-      let files = byPath
       let paths = plan.map(\.path)
       let planned = plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) }
       let output = outputDirectory
@@ -119,7 +115,7 @@ struct SiteBuilder: Sendable {
             }
           },
           render: { path, sink in
-            guard let file = files[path] else { return }
+            guard let file = renderer.file(at: path) else { return }
             try renderer.render(file, into: &sink)
           })
       return .built(
