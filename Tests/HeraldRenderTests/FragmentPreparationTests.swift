@@ -99,6 +99,27 @@ struct FragmentPreparationTests {
     #expect(waves[0].prefix(2) == ["api/v1/android/all.json", "api/v1/ios/all.json"])
   }
 
+  @Test(
+    "three waves and one give every file the same bytes", arguments: RenderedSite.folders)
+  func wavesDoNotChangeBytes(folder: URL) throws {
+    func rendered(oneWaveLimit: Int) throws -> [String: [UInt8]] {
+      let renderer = try RenderedSite(folder: folder).renderer
+      var files: [String: [UInt8]] = [:]
+      let waves = renderer.waves(renderer.plan.map(\.path), oneWaveLimit: oneWaveLimit)
+      for wave in waves {
+        try renderer.prepare(Set(wave))
+        for path in wave {
+          files[path] = try renderer.render(try #require(renderer.file(at: path)))
+        }
+      }
+      return files
+    }
+    let inWaves = try rendered(oneWaveLimit: 0)
+    let inOne = try rendered(oneWaveLimit: .max)
+    #expect(inWaves.count > 5)
+    #expect(inWaves == inOne)
+  }
+
   @Test("rendered wave by wave, as a build renders, each card and row is made once")
   func eachFragmentOnceInWaves() throws {
     let (site, renderer, cache) = try Self.cachedRenderer()
