@@ -135,6 +135,48 @@ struct IncrementalBuildTests {
     }
   }
 
+  @Test("a site of more files than render in one wave rebuilds, in waves, as from nothing")
+  func largeSiteInWaves() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    // Eighty more records: their pages alone are more than a rebuild renders in one wave.
+    for index in 0..<80 {
+      try site.write(
+        "content/announcements/extra-\(index).md",
+        "---\nid: extra-\(index)\ntitle: Extra \(index)\nseverity: INFO\nkind: NOTICE\n"
+          + "publishAt: 2026-0\(index % 9 + 1)-0\(index % 7 + 1)\n---\nBody *\(index)*.\n")
+    }
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let output = work.path("public")
+    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
+    let edits: [(String, String, String)] = [
+      ("content/announcements/extra-7.md", "title: Extra 7", "title: Extra seven"),
+      // Every page shows the channel's title: every file renders again, in waves.
+      ("herald.yaml", "title: Linewise — what's new", "title: Linewise news"),
+    ]
+    #expect(
+      try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", output] + now, environment: cache
+      ).status == 0)
+    for (index, (file, old, new)) in edits.enumerated() {
+      try Self.edit(site, file, old, new)
+      let built = try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", output] + now, environment: cache)
+      #expect(built.status == 0, "\(built.stderr)")
+      let fresh = work.path("fresh-\(index)")
+      #expect(
+        try HeraldProcess.run(
+          ["build", "--site", site.url.path, "--output", fresh, "--no-cache"] + now
+        ).status == 0)
+      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+      #expect(tree.files.count > 100)
+      let difference = tree.differences(
+        from: try FileTree.read(URL(fileURLWithPath: fresh)).withoutBookkeeping)
+      #expect(difference == nil, "after editing \(file): \(difference ?? "")")
+    }
+  }
+
   @Test("a rebuild after one edit renders and writes only what holds the record")
   func rendersOnlyWhatChanged() throws {
     let site = try TemporaryDirectory()
