@@ -135,11 +135,11 @@ struct IncrementalBuildTests {
     }
   }
 
-  @Test("a site of more files than render in one wave rebuilds, in waves, as from nothing")
+  @Test("a site of a hundred records rebuilds through the cache, after one edit and after all")
   func largeSiteInWaves() throws {
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
-    // Eighty more records: their pages alone are more than a rebuild renders in one wave.
+    // Eighty more records, so that a rebuild of every page is a rebuild in three full waves.
     for index in 0..<80 {
       try site.write(
         "content/announcements/extra-\(index).md",

@@ -65,8 +65,7 @@ struct FragmentPreparationTests {
     let renderer = SiteRenderer(
       site: site, theme: theme,
       options: BuildOptions(now: try #require(Timestamp("2026-11-30T12:00:00Z"))))
-    // The example's 29 files would render in one wave; a large site's render in three.
-    let waves = renderer.waves(renderer.plan.map(\.path), oneWaveLimit: 0)
+    let waves = renderer.waves(renderer.plan.map(\.path))
     let fragments = try #require(renderer.editions.first?.fragments)
     try #require(waves.count == 3)
     #expect(waves[0].allSatisfy { $0.hasPrefix("api/") })
@@ -86,27 +85,24 @@ struct FragmentPreparationTests {
     #expect(fragments.held.rows == 0 && fragments.held.cards == pages)
   }
 
-  @Test("a few files render in one wave, as an edit's do; more render in three")
-  func fewFilesOneWave() throws {
+  @Test("each wave begins with its large files")
+  func largeFilesFirst() throws {
     let (_, renderer, _) = try Self.cachedRenderer()
-    let paths = renderer.plan.map(\.path)
-    #expect(paths.count <= SiteRenderer.oneWaveLimit)
-    let large = ["api/v1/android/all.json", "api/v1/ios/all.json", "feed.xml", "index.html"]
-    // The large files first, so that the archive does not start last.
-    #expect(renderer.waves(paths) == [large + paths.filter { !large.contains($0) }])
-    let waves = renderer.waves(paths, oneWaveLimit: paths.count - 1)
+    let waves = renderer.waves(renderer.plan.map(\.path))
     #expect(waves.count == 3)
+    // all.json sorts after the releases' manifests, but renders before them.
     #expect(waves[0].prefix(2) == ["api/v1/android/all.json", "api/v1/ios/all.json"])
+    #expect(waves[2] == ["feed.xml", "index.html"])
   }
 
   @Test(
-    "three waves and one give every file the same bytes", arguments: RenderedSite.folders)
+    "rendered in waves or all at once, every file has the same bytes",
+    arguments: RenderedSite.folders)
   func wavesDoNotChangeBytes(folder: URL) throws {
-    func rendered(oneWaveLimit: Int) throws -> [String: [UInt8]] {
+    func rendered(_ waves: (SiteRenderer) -> [[String]]) throws -> [String: [UInt8]] {
       let renderer = try RenderedSite(folder: folder).renderer
       var files: [String: [UInt8]] = [:]
-      let waves = renderer.waves(renderer.plan.map(\.path), oneWaveLimit: oneWaveLimit)
-      for wave in waves {
+      for wave in waves(renderer) {
         try renderer.prepare(Set(wave))
         for path in wave {
           files[path] = try renderer.render(try #require(renderer.file(at: path)))
@@ -114,17 +110,17 @@ struct FragmentPreparationTests {
       }
       return files
     }
-    let inWaves = try rendered(oneWaveLimit: 0)
-    let inOne = try rendered(oneWaveLimit: .max)
+    let inWaves = try rendered { $0.waves($0.plan.map(\.path)) }
+    let atOnce = try rendered { [$0.plan.map(\.path)] }
     #expect(inWaves.count > 5)
-    #expect(inWaves == inOne)
+    #expect(inWaves == atOnce)
   }
 
   @Test("rendered wave by wave, as a build renders, each card and row is made once")
   func eachFragmentOnceInWaves() throws {
     let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
-    for wave in renderer.waves(renderer.plan.map(\.path), oneWaveLimit: 0) {
+    for wave in renderer.waves(renderer.plan.map(\.path)) {
       try renderer.prepare(Set(wave))
       for file in renderer.plan where wave.contains(file.path) {
         _ = try renderer.render(file)

@@ -101,7 +101,7 @@ struct SiteBuilder: Sendable {
         .write(
           planned, force: force, waiting: waiting, vet: vet,
           map: caching == nil ? nil : cache?.mapIdentifier, memo: cache?.outputMaps,
-          waves: { renderer.waves($0) },
+          waves: renderer.waves,
           prepare: { paths in
             try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
               try renderer.prepare(paths)

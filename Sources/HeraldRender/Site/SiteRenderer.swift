@@ -50,9 +50,6 @@ public struct SiteRenderer: Sendable {
     self.placement = placement
   }
 
-  /// How many files a build may render for them to render in one wave.
-  public static let oneWaveLimit = 64
-
   /// The wave of each file that does not render with the pages (the manifests, the archives and
   /// the feeds: a few dozen), and whether it is large.
   private let placement: [String: (wave: Int, isLarge: Bool)]
@@ -68,18 +65,17 @@ public struct SiteRenderer: Sendable {
   /// Each page makes its record's card as it renders, from the value it renders the page with,
   /// and the archive, which shows every card, comes after them.
   ///
-  /// A rebuild that renders only a few files (an edit's page, archive, feed and manifests) renders
-  /// them in one wave: its archive and all.json need every card and row anyway, and in one wave
-  /// they render on both cores at once rather than one after the other.
-  public func waves(_ paths: [String], oneWaveLimit: Int = Self.oneWaveLimit) -> [[String]] {
+  /// An edit's rebuild keeps the waves too: rendering its archive and all.json at once, in one
+  /// wave, was 2-3% faster and held 15-17% more at its peak (596 MB rather than 511 at 50,000
+  /// records).
+  public func waves(_ paths: [String]) -> [[String]] {
     var waves = [[String]](repeating: [], count: PlannedFile.waveCount)
     var large = waves
     for path in paths {
       let place = placement[path]
-      let wave = paths.count <= oneWaveLimit ? 0 : place?.wave ?? PlannedFile.pagesWave
+      let wave = place?.wave ?? PlannedFile.pagesWave
       if place?.isLarge == true { large[wave].append(path) } else { waves[wave].append(path) }
     }
-    if paths.count <= oneWaveLimit { return [large[0] + waves[0]] }
     return zip(large, waves).map { $0 + $1 }
   }
 
