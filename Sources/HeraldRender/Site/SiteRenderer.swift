@@ -40,11 +40,8 @@ public struct SiteRenderer: Sendable {
     // One edition's plan is sorted already.
     plan = editions.count == 1 ? files : files.sortedBytewise(by: \.path)
     paths = plan.map(\.path)
-    var editionOf: [String: Int] = [:]
-    if editions.count > 1 { for file in files { editionOf[file.path] = file.edition } }
-    self.editionOf = editionOf
     var placement: [String: (wave: Int, isLarge: Bool)] = [:]
-    for file in files where file.wave != PlannedFile.pagesWave || file.isLarge {
+    for file in files where file.wave != PlannedFile.pagesWave {
       placement[file.path] = (file.wave, file.isLarge)
     }
     self.placement = placement
@@ -78,9 +75,6 @@ public struct SiteRenderer: Sendable {
     }
     return zip(large, waves).map { $0 + $1 }
   }
-
-  /// Which edition each path belongs to, when there is more than one.
-  private let editionOf: [String: Int]
 
   /// One file of the output, rendered on demand so a large site is never all in memory.
   public struct PlannedFile: Sendable {
@@ -157,7 +151,7 @@ public struct SiteRenderer: Sendable {
   public func prepare(_ paths: Set<String>) throws(TemplateError) {
     guard editions.count > 1 else { return try editions.first?.prepare(paths) ?? () }
     var byEdition = [Set<String>](repeating: [], count: editions.count)
-    for path in paths { if let index = editionOf[path] { byEdition[index].insert(path) } }
+    for path in paths { if let file = file(at: path) { byEdition[file.edition].insert(path) } }
     for (edition, own) in zip(editions, byEdition) { try edition.prepare(own) }
   }
 
