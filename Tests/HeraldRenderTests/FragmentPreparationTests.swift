@@ -31,9 +31,11 @@ private final class CountingCache: RecordCache, FragmentCache, @unchecked Sendab
 
 @Suite("A build makes each fragment once")
 struct FragmentPreparationTests {
-  /// The example site's renderer, keeping its fragments in a cache that counts them.
-  private static func cachedRenderer() throws -> (Site, SiteRenderer, CountingCache) {
-    let folder = Fixtures.packageRoot
+  /// A site's renderer (the example's by default), keeping its fragments in a cache that counts
+  /// them.
+  private static func cachedRenderer(folder: URL = Fixtures.packageRoot) throws -> (
+    Site, SiteRenderer, CountingCache
+  ) {
     let cache = CountingCache()
     let loaded = try SiteLoader(siteDirectory: folder.path, cache: cache).load()
     let site = try #require(loaded.site(), "\(loaded.diagnostics)")
@@ -50,7 +52,7 @@ struct FragmentPreparationTests {
   func eachCardOnce() throws {
     let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
-    try renderer.prepare(Set(renderer.plan.map(\.path)))
+    try renderer.prepare(renderer.plan.map(\.path))
     let fragments = cache.counts.filter { before[$0.key] == nil }
     #expect(fragments.count >= site.announcements.count, "cards and rows were kept")
     #expect(fragments.values.allSatisfy { $0 == 1 }, "\(fragments.values.sorted())")
@@ -71,18 +73,36 @@ struct FragmentPreparationTests {
     #expect(waves[0].allSatisfy { $0.hasPrefix("api/") })
     #expect(waves[1].contains { $0.hasPrefix("announcements/") })
     #expect(waves[2].sorted() == ["feed.xml", "index.html"])
-    try renderer.prepare(Set(waves[0]))
+    try renderer.prepare(waves[0])
     #expect(fragments.held.rows > 0 && fragments.held.cards == 0)
     // The pages' cards are made as the pages render, with the bodies the rows left for them.
-    try renderer.prepare(Set(waves[1]))
+    try renderer.prepare(waves[1])
     #expect(fragments.held.rows == 0 && fragments.held.cards == 0 && fragments.held.bodies > 0)
     for file in renderer.plan where waves[1].contains(file.path) {
       _ = try renderer.render(file)
     }
     let pages = waves[1].count { $0.hasPrefix("announcements/") }
     #expect(fragments.held.cards == pages && fragments.held.bodies == 0)
-    try renderer.prepare(Set(waves[2]))
+    try renderer.prepare(waves[2])
     #expect(fragments.held.rows == 0 && fragments.held.cards == pages)
+  }
+
+  @Test(
+    "preparing the manifests' wave makes every row they show, each once",
+    arguments: RenderedSite.folders)
+  func manifestsWaveMakesEveryRow(folder: URL) throws {
+    let (_, renderer, cache) = try Self.cachedRenderer(folder: folder)
+    let waves = renderer.waves(renderer.plan.map(\.path))
+    let manifests = try #require(waves.first)
+    #expect(manifests.contains { $0.hasSuffix("/all.json") })
+    try renderer.prepare(manifests)
+    let prepared = cache.counts
+    #expect(!prepared.isEmpty)
+    #expect(prepared.values.allSatisfy { $0 == 1 }, "\(prepared.values.sorted())")
+    for path in manifests {
+      _ = try renderer.render(try #require(renderer.file(at: path)))
+    }
+    #expect(cache.counts == prepared, "rendering the manifests made rows their wave did not")
   }
 
   @Test("each wave begins with its large files")
@@ -103,7 +123,7 @@ struct FragmentPreparationTests {
       let renderer = try RenderedSite(folder: folder).renderer
       var files: [String: [UInt8]] = [:]
       for wave in waves(renderer) {
-        try renderer.prepare(Set(wave))
+        try renderer.prepare(wave)
         for path in wave {
           files[path] = try renderer.render(try #require(renderer.file(at: path)))
         }
@@ -121,7 +141,7 @@ struct FragmentPreparationTests {
     let (site, renderer, cache) = try Self.cachedRenderer()
     let before = cache.counts
     for wave in renderer.waves(renderer.plan.map(\.path)) {
-      try renderer.prepare(Set(wave))
+      try renderer.prepare(wave)
       for file in renderer.plan where wave.contains(file.path) {
         _ = try renderer.render(file)
       }

@@ -192,10 +192,29 @@ final class FragmentStore: @unchecked Sendable {
 
   // MARK: Rows.
 
-  /// Which platforms share a record's row: all of them, unless its action is the store, which
+  /// Whether every platform shares the record's row: yes, unless its action is the store, which
   /// resolves to each platform's own.
+  static func sharesRow(_ announcement: Announcement) -> Bool {
+    if case .store? = announcement.action { return false }
+    return true
+  }
+
+  /// Which platforms share a record's row: all of them (`*`), or only the one.
   static func rowScope(_ announcement: Announcement, platform: PlatformSettings) -> String {
-    announcement.action == .store ? platform.key : "*"
+    sharesRow(announcement) ? "*" : platform.key
+  }
+
+  /// A row a preparation wants made: its record, its platform, and the name it is held under.
+  struct RowJob: Sendable {
+    let announcement: Announcement
+    let platform: PlatformSettings
+    let memo: String
+
+    init(_ announcement: Announcement, _ platform: PlatformSettings) {
+      self.announcement = announcement
+      self.platform = platform
+      memo = FragmentStore.rowMemo(announcement, platform)
+    }
   }
 
   /// A record's row in a platform's manifests.
@@ -262,16 +281,15 @@ final class FragmentStore: @unchecked Sendable {
   /// manifests' wave comes first); then only the bodies asked for stay.
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
-    pages: [Announcement] = [], rows wantedRows: [(Announcement, PlatformSettings)]
+    pages: [Announcement] = [], rows wantedRows: [RowJob]
   ) throws(TemplateError) {
-    let wantedMemos = wantedRows.map { Self.rowMemo($0.0, $0.1) }
     // What is held is filtered against what is wanted; when nothing is held (the first wave of
     // a build), the ten thousand ids are not hashed into sets for nothing.
     let (held, heldRows) = lock.withLock { (!bodies.isEmpty || !cards.isEmpty, !rows.isEmpty) }
     let keptBodies = held ? Set(wantedBodies.map(\.id)) : []
     let keptCards = held ? Set(wantedCards.map(\.id)) : []
     let pageIDs = held ? Set(pages.map(\.id)) : []
-    let keptRows = heldRows ? Set(wantedMemos) : []
+    let keptRows = heldRows ? Set(wantedRows.map(\.memo)) : []
     if held || heldRows {
       BackgroundRelease.release(
         lock.withLock {
@@ -302,10 +320,10 @@ final class FragmentStore: @unchecked Sendable {
           return previous
         })
     }
+    // With no rows held (a build's first wave), none is looked up.
     try make(
       lock.withLock {
-        zip(wantedRows, wantedMemos).filter { _, memo in rows[memo] == nil }
-          .map { wanted, memo in Job.row(wanted.0, wanted.1, memo: memo) }
+        (rows.isEmpty ? wantedRows : wantedRows.filter { rows[$0.memo] == nil }).map(Job.row)
       })
   }
 
@@ -314,32 +332,37 @@ final class FragmentStore: @unchecked Sendable {
     let made = jobs.concurrentMap { job -> Result<Made, TemplateError> in
       do throws(TemplateError) {
         switch job {
-        case .body(let announcement): return .success(.body(makeBody(announcement)))
-        case .card(let announcement): return .success(.card(try makeCard(announcement).card))
-        case .row(let announcement, let platform, _):
-          let (row, body) = makeRow(announcement, platform: platform)
-          return .success(.row(row, body: body))
+        case .body(let announcement):
+          return .success(.body(id: announcement.id, makeBody(announcement)))
+        case .card(let announcement):
+          return .success(.card(id: announcement.id, try makeCard(announcement).card))
+        case .row(let wanted):
+          let (row, body) = makeRow(wanted.announcement, platform: wanted.platform)
+          return .success(
+            .row(memo: wanted.memo, row, body: body.map { (wanted.announcement.id, $0) }))
         }
       } catch {
         return .failure(error)
       }
     }
-    var results: [Made] = []
-    results.reserveCapacity(made.count)
-    for result in made { results.append(try result.get()) }
+    for case .failure(let error) in made { throw error }
+    guard let first = jobs.first else { return }
     lock.withLock {
       // Sized once: grown one insertion at a time, the tables were copied a dozen times over.
+      // A preparation's jobs are bodies and cards, or rows (which may bring bodies).
+      if case .row = first {
+        rows.reserveCapacity(rows.count + jobs.count)
+      } else {
+        cards.reserveCapacity(cards.count + jobs.count)
+      }
       bodies.reserveCapacity(bodies.count + jobs.count)
-      cards.reserveCapacity(cards.count + jobs.count)
-      rows.reserveCapacity(rows.count + jobs.count)
-      for (job, result) in zip(jobs, results) {
-        switch (job, result) {
-        case (.body(let announcement), .body(let html)): bodies[announcement.id] = html
-        case (.card(let announcement), .card(let card)): cards[announcement.id] = card
-        case (.row(let announcement, _, let memo), .row(let row, let body)):
+      for case .success(let result) in made {
+        switch result {
+        case .body(let id, let html): bodies[id] = html
+        case .card(let id, let card): cards[id] = card
+        case .row(let memo, let row, let body):
           rows[memo] = row
-          if let body { bodies[announcement.id] = body }
-        default: break
+          if let body { bodies[body.id] = body.html }
         }
       }
     }
@@ -350,15 +373,16 @@ final class FragmentStore: @unchecked Sendable {
     announcement.id + "\u{0}" + rowScope(announcement, platform: platform)
   }
 
+  /// What a job made, with the name it is held under.
   private enum Made: Sendable {
-    case body(String)
-    case card(Card)
-    case row(PreformattedJSON, body: String?)
+    case body(id: String, String)
+    case card(id: String, Card)
+    case row(memo: String, PreformattedJSON, body: (id: String, html: String)?)
   }
 
   private enum Job: Sendable {
     case body(Announcement)
     case card(Announcement)
-    case row(Announcement, PlatformSettings, memo: String)
+    case row(RowJob)
   }
 }

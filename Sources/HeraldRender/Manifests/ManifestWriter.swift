@@ -72,17 +72,26 @@ struct ManifestWriter: Sendable {
     records.map { .preformatted(fragments.row($0, platform: platform)) }
   }
 
-  /// Every row the platform's documents hold, paired with the platform: what to make in parallel
-  /// before writing them.
-  func rowJobs(platforms: [PlatformSettings]) -> [(Announcement, PlatformSettings)] {
-    var seen: Set<String> = []
-    var jobs: [(Announcement, PlatformSettings)] = []
-    for platform in platforms {
-      for announcement in selection.all(platform: platform.key) {
-        let scope = FragmentStore.rowScope(announcement, platform: platform)
-        if seen.insert(announcement.id + "\u{0}" + scope).inserted {
-          jobs.append((announcement, platform))
+  /// Every row the platforms' documents hold, each once: what to make in parallel before writing
+  /// them.
+  ///
+  /// A row every platform shares is asked for with the first platform that holds it; a row of
+  /// the platform's own (a store action) is in no other platform's list.
+  func rowJobs(platforms: [PlatformSettings]) -> [FragmentStore.RowJob] {
+    let lists = platforms.map { selection.all(platform: $0.key) }
+    var jobs: [FragmentStore.RowJob] = []
+    jobs.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    // Only ids need telling apart, and only when a second platform could repeat them.
+    var shared: Set<String> = []
+    if lists.count > 1 { shared.reserveCapacity(lists.map(\.count).max() ?? 0) }
+    for (platform, records) in zip(platforms, lists) {
+      for announcement in records {
+        if lists.count > 1, FragmentStore.sharesRow(announcement),
+          !shared.insert(announcement.id).inserted
+        {
+          continue
         }
+        jobs.append(FragmentStore.RowJob(announcement, platform))
       }
     }
     return jobs

@@ -100,7 +100,7 @@ public struct OutputWriter: Sendable {
     _ files: [Planned], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
     memo: OutputMapMemo? = nil, waves: ([String]) -> [[String]] = { [$0] },
-    prepare: (Set<String>) throws -> Void, rendered: () -> Void = {},
+    prepare: ([String]) throws -> Void, rendered: () -> Void = {},
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
     let output = outputDirectory
@@ -140,7 +140,7 @@ public struct OutputWriter: Sendable {
       let folders = FolderMaker(root: staging)
       try Self.io(staging) { () throws(FileSystemError) in try folders.make("") }
       for wave in waves(all) where !wave.isEmpty {
-        try prepare(Set(wave))
+        try prepare(wave)
         staged += try BuildTrace.measure("render and stage") {
           try stage(wave, staging: staging, folders: folders, listed: listed, render: render)
         }

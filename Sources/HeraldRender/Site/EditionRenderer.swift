@@ -126,16 +126,16 @@ struct EditionRenderer: Sendable {
     return files.sortedBytewise(by: \.path)
   }
 
-  /// Makes, in parallel, every body, card and row that the files at these paths need, except
-  /// the cards of records' pages, which each page makes as it renders.
-  func prepare(_ paths: Set<String>) throws(TemplateError) {
+  /// Makes, in parallel, every body, card and row that this edition's files at these places of the
+  /// site's plan need, except the cards of records' pages, which each page makes as it renders.
+  func prepare(_ indices: [Int], of plan: [PlannedFile]) throws(TemplateError) {
     var cards: [Announcement] = []
     var pages: [Announcement] = []
     var bodies: [Announcement] = []
-    var rows: [(Announcement, PlatformSettings)] = []
+    var rows: [FragmentStore.RowJob] = []
     var rowPlatforms: Set<String> = []
-    for file in plan where paths.contains(file.path) {
-      switch file.content {
+    for index in indices {
+      switch plan[index].content {
       case .archive: cards += selection.archive
       case .announcement(let announcement): pages.append(announcement)
       case .feed: bodies += feedRecords

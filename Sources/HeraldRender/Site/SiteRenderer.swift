@@ -135,24 +135,51 @@ public struct SiteRenderer: Sendable {
   /// The planned file at a path, found by its place in the sorted plan: a table of ten thousand
   /// paths cost more to make, on one core, than the lookups of a whole build.
   public func file(at path: String) -> PlannedFile? {
+    index(of: path).map { plan[$0] }
+  }
+
+  /// Where a path is in the plan, found by binary search.
+  private func index(of path: String) -> Int? {
     var (low, high) = (0, paths.count)
     while low < high {
       let middle = (low + high) / 2
       if paths[middle].precedesBytewise(path) { low = middle + 1 } else { high = middle }
     }
-    return low < paths.count && paths[low] == path ? plan[low] : nil
+    return low < paths.count && paths[low] == path ? low : nil
   }
 
   /// The plan's paths, searched without copying its files.
   private let paths: [String]
 
   /// Makes, in parallel, every body, card and row that the files at these paths need, and lets go
-  /// of those they do not.
-  public func prepare(_ paths: Set<String>) throws(TemplateError) {
-    guard editions.count > 1 else { return try editions.first?.prepare(paths) ?? () }
-    var byEdition = [Set<String>](repeating: [], count: editions.count)
-    for path in paths { if let file = file(at: path) { byEdition[file.edition].insert(path) } }
-    for (edition, own) in zip(editions, byEdition) { try edition.prepare(own) }
+  /// of those they do not; a path not in the plan is passed over.
+  public func prepare(_ paths: [String]) throws(TemplateError) {
+    let found = indices(of: paths)
+    guard editions.count > 1 else { return try editions.first?.prepare(found, of: plan) ?? () }
+    var byEdition = [[Int]](repeating: [], count: editions.count)
+    for index in found { byEdition[plan[index].edition].append(index) }
+    for (edition, own) in zip(editions, byEdition) { try edition.prepare(own, of: plan) }
+  }
+
+  /// Where the files at these paths are in the plan, in the paths' order.
+  ///
+  /// A wave lists its files mostly in the plan's order, so each is looked for first just after
+  /// the one before it: ten thousand pages cost ten thousand comparisons, not a search (or a
+  /// hash) each.
+  func indices(of paths: [String]) -> [Int] {
+    var found: [Int] = []
+    found.reserveCapacity(paths.count)
+    var next = 0
+    for path in paths {
+      if next < self.paths.count, self.paths[next] == path {
+        found.append(next)
+        next += 1
+      } else if let index = index(of: path) {
+        found.append(index)
+        next = index + 1
+      }
+    }
+    return found
   }
 
   /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
