@@ -105,6 +105,57 @@ struct FragmentPreparationTests {
     #expect(cache.counts == prepared, "rendering the manifests made rows their wave did not")
   }
 
+  @Test("preparing the archive's wave makes every card it shows, whatever cards are held")
+  func archiveWaveMakesEveryCard() throws {
+    for pagesFirst in [0, 1, 2] {
+      let (_, renderer, _) = try Self.cachedRenderer()
+      let edition = try #require(renderer.editions.first)
+      let fragments = edition.fragments
+      let waves = renderer.waves(renderer.plan.map(\.path))
+      let pages = waves[1].filter { $0.hasPrefix("announcements/") }
+      // As an edit does: the pages of a record or two render before the archive, or none.
+      try renderer.prepare(Array(pages.prefix(pagesFirst)))
+      for path in pages.prefix(pagesFirst) {
+        _ = try renderer.render(try #require(renderer.file(at: path)))
+      }
+      #expect(fragments.held.cards == pagesFirst)
+      try renderer.prepare(waves[2])
+      #expect(fragments.held.cards == edition.selection.archive.count, "\(pagesFirst) pages first")
+      #expect(edition.selection.archive.count == pages.count)
+    }
+  }
+
+  @Test(
+    "a preparation keeps exactly the cards its files want, however few or many go",
+    arguments: [0, 24])
+  func keepsWhatIsWanted(extraRecords: Int) throws {
+    // The example's 8 pages are checked one by one; 32 go through a set of their ids.
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    for number in 0..<extraRecords {
+      try site.write(
+        "content/announcements/extra-\(number).md",
+        bytes: Array(
+          "---\nid: extra-\(number)\ntitle: Extra \(number)\nseverity: INFO\nkind: NOTICE\n"
+            .utf8) + Array("publishAt: 2026-01-01\n---\nBody \(number).\n".utf8))
+    }
+    let (_, renderer, _) = try Self.cachedRenderer(folder: site.url)
+    let fragments = try #require(renderer.editions.first?.fragments)
+    let pages = renderer.plan.map(\.path).filter { $0.hasPrefix("announcements/") }
+    #expect(pages.count == 8 + extraRecords)
+    try renderer.prepare(pages)
+    for path in pages { _ = try renderer.render(try #require(renderer.file(at: path))) }
+    #expect(fragments.held.cards == pages.count)
+    try renderer.prepare(Array(pages.dropFirst()))  // one goes: taken out in place
+    #expect(fragments.held.cards == pages.count - 1)
+    try renderer.prepare(Array(pages.suffix(1)))  // most go: the rest copied out
+    #expect(fragments.held.cards == 1)
+    try renderer.prepare(Array(pages.suffix(1)))  // none goes
+    #expect(fragments.held.cards == 1)
+    try renderer.prepare([])  // all go
+    #expect(fragments.held.cards == 0 && fragments.held.bodies == 0)
+  }
+
   @Test("each wave begins with its large files")
   func largeFilesFirst() throws {
     let (_, renderer, _) = try Self.cachedRenderer()
