@@ -4,7 +4,10 @@ import HeraldCore
 ///
 /// Every text is plain and escaped by the templates; `bodyHTML` and `liveReload` are the only HTML,
 /// and herald writes both itself.
-struct PageContext: Sendable {
+///
+/// A class (its members never change): as a struct it was copied, every reference retained and
+/// released, four times for each record's page and card.
+final class PageContext: Sendable {
   /// The site.
   let site: Site
   /// The URLs derived from the base URL.

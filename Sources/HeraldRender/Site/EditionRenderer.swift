@@ -7,7 +7,11 @@ import HeraldCore
 /// the files about to be rendered need, and `render` renders one file. With a cache, every file of
 /// the plan has a fingerprint of everything it is made from, so a build can tell an unchanged
 /// file without rendering it.
-struct EditionRenderer: Sendable {
+///
+/// A class, not a struct: as a struct of two dozen references it was copied (each retained and
+/// released) for every file a build rendered. Its one variable, `plan`, is written in `init` only,
+/// before the renderer is shared.
+final class EditionRenderer: @unchecked Sendable {
   /// The site, its words in the edition's locale.
   let site: Site
   /// The edition.
