@@ -17,7 +17,10 @@ indirect enum MustacheNode: Sendable {
 }
 
 /// A block: its default content, kept as source so it can be re-indented where it is expanded.
-struct MustacheBlock: Sendable {
+///
+/// A class (it never changes once parsed): as a struct of a dozen references it was copied, every
+/// one retained and released, each time a page expanded it.
+final class MustacheBlock: Sendable {
   /// The block's name.
   let name: String
   /// The parsed default content.
