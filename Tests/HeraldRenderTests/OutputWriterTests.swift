@@ -281,8 +281,10 @@ struct OutputWriterTests {
     #expect(try fixture.tree() != before)
   }
 
-  @Test("a file rendered in pieces is kept when it is the same and rewritten whole when not")
-  func largeFileInPieces() throws {
+  @Test(
+    "a file rendered in pieces is kept when the same, else rewritten whole (alone: written beside)",
+    arguments: [false, true])
+  func largeFileInPieces(alone: Bool) throws {
     let fixture = try WriterFixture()
     let planned = [OutputWriter.Planned(path: "big/all.json")]
     func content(_ middle: UInt8) -> [UInt8] {
@@ -290,7 +292,8 @@ struct OutputWriterTests {
     }
     func build(_ middle: UInt8) throws -> OutputWriter.Summary {
       try fixture.writer.write(
-        planned, force: false, map: nil, prepare: { _ in },
+        planned, force: false, map: nil,
+        waves: { paths in alone ? paths.map { [$0] } : [paths] }, prepare: { _ in },
         render: { _, sink in
           for index in 0..<2_000 {
             sink.bytes += Array(repeating: index == 1_500 ? middle : 0x61, count: 500)

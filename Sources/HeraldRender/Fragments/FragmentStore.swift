@@ -166,13 +166,22 @@ final class FragmentStore: @unchecked Sendable {
   /// The records' entries in the archive, in order: each its card's HTML up front, its other
   /// fields made only if the theme's archive asks for one.
   ///
-  /// The cards made so far are read under the lock once, not once per record.
+  /// The cards made so far are read under the lock once, not once per record, and the entries
+  /// are made on every core (the archive renders alone in its wave).
   func archiveEntries(_ announcements: [Announcement]) throws(TemplateError) -> [TemplateValue] {
     let known = lock.withLock { cards }
-    return try announcements.map { (announcement) throws(TemplateError) in
-      if let card = known[announcement.id] { return archiveEntry(announcement, card: card) }
-      return archiveEntry(announcement, card: try card(announcement))
+    let entries = announcements.concurrentMap {
+      announcement -> Result<TemplateValue, TemplateError> in
+      if let card = known[announcement.id] {
+        return .success(archiveEntry(announcement, card: card))
+      }
+      do throws(TemplateError) {
+        return .success(archiveEntry(announcement, card: try card(announcement)))
+      } catch {
+        return .failure(error)
+      }
     }
+    return try entries.map { (entry) throws(TemplateError) in try entry.get() }
   }
 
   private func archiveEntry(_ announcement: Announcement, card: Card) -> TemplateValue {

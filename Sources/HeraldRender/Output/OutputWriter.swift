@@ -260,6 +260,10 @@ public struct OutputWriter: Sendable {
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> [StagedFile] {
     let output = outputDirectory
+    // With fewer files than cores (the archive alone, an edit's all.json), a core would idle: a
+    // large file's pieces are compared and written on a thread of their own as it renders. With
+    // more, every core renders, and a writing thread would only take turns with them.
+    let writesBeside = all.count < ProcessInfo.processInfo.activeProcessorCount
     let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
       Result {
         let path = staging + "/" + file
@@ -267,12 +271,15 @@ public struct OutputWriter: Sendable {
         let writer = ComparingFileWriter(inPlace: inPlace, destination: path) {
           () throws(FileSystemError) in try folders.make(Self.folder(of: file))
         }
-        var sink = ByteSink(handingOnTo: writer.take)
+        let pieces = writesBeside ? PieceQueue(take: writer.take) : nil
+        defer { pieces?.finish() }
+        var sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
         if file == Self.markerName {
           sink.write(Array(Self.markerText.utf8))
         } else {
           try render(file, &sink)
         }
+        pieces?.finish()
         let outcome = try Self.io(path) { () throws(FileSystemError) in
           try writer.finish(sink.bytes)
         }

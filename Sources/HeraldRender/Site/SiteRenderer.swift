@@ -41,18 +41,18 @@ public struct SiteRenderer: Sendable {
     plan = editions.count == 1 ? files : files.sortedBytewise(by: \.path)
     paths = plan.map(\.path)
     var placement: [String: (wave: Int, isLarge: Bool)] = [:]
-    for file in files where file.wave != PlannedFile.pagesWave {
+    for file in files where file.wave != PlannedFile.pagesWave || file.isLarge {
       placement[file.path] = (file.wave, file.isLarge)
     }
     self.placement = placement
   }
 
-  /// The wave of each file that does not render with the pages (the manifests, the archives and
-  /// the feeds: a few dozen), and whether it is large.
+  /// The wave of each file that does not render with the pages, or is large (the manifests, the
+  /// archives and the feeds: a few dozen), and whether it is large.
   private let placement: [String: (wave: Int, isLarge: Bool)]
 
   /// The paths in the waves to prepare and render them in: the manifests; then the records'
-  /// pages and the other small files; then the archive and the feed.
+  /// pages, the feed and the other small files; then the archive.
   ///
   /// In each wave the large files come first, so that no core is left rendering the archive alone
   /// at the end.
@@ -104,13 +104,16 @@ public struct SiteRenderer: Sendable {
       case bytes([UInt8])
     }
 
-    /// The wave the file renders in: the manifests, made of rows, first; then the records' pages
-    /// and the other small files; then the archives and feeds, made of every card or body.
+    /// The wave the file renders in: the manifests, made of rows, first; then the records' pages,
+    /// the feed and the other small files; then the archive, made of every card.
+    ///
+    /// The archive renders alone, so its ten thousand entries are made on every core (a file
+    /// rendering beside another renders on one).
     var wave: Int {
       switch content {
       case .channel, .schema, .all, .release: return 0
-      case .archive, .feed: return 2
-      case .announcement, .notFound, .bytes: return Self.pagesWave
+      case .archive: return 2
+      case .announcement, .feed, .notFound, .bytes: return Self.pagesWave
       }
     }
 
