@@ -123,6 +123,41 @@ struct OutputWriterTests {
       ])
   }
 
+  @Test("the moves found from the top are those of walking each path up from its file")
+  func movesFromTheTop() {
+    // The rule as first written: every folder up the path that the output lacks and that holds
+    // no entry point, the last one found (the topmost) winning.
+    func reference(_ changed: [String], existing: Set<String>) -> Set<String> {
+      let known = OutputWriter.folders(of: Array(existing))
+      let sheltering = OutputWriter.folders(of: OutputWriter.entryPoints)
+      return Set(
+        changed.map { file in
+          guard !existing.contains(file) else { return file }
+          var unit = file
+          var folder = OutputWriter.folder(of: file)
+          while !folder.isEmpty {
+            if !known.contains(folder) && !sheltering.contains(folder) { unit = folder }
+            folder = OutputWriter.folder(of: folder)
+          }
+          return unit
+        })
+    }
+    var random = SplitMix64(seed: 31)
+    let names = ["a", "b", "api", "v1", "index.html", "feed.xml", "x.json", "index.json"]
+    func path() -> String {
+      (0...Int.random(in: 0...3, using: &random)).map { _ in names.randomElement(using: &random)! }
+        .joined(separator: "/")
+    }
+    for _ in 0..<300 {
+      let existing = Set((0..<Int.random(in: 0...6, using: &random)).map { _ in path() })
+      let changed = Array(Set((0..<Int.random(in: 1...12, using: &random)).map { _ in path() }))
+        .sortedBytewise()
+      #expect(
+        Set(OutputWriter.moves(changed, existing: existing))
+          == reference(changed, existing: existing), "\(changed) with \(existing)")
+    }
+  }
+
   @Test("a folder the output lacks moves in whole; one with files already there is merged")
   func folderMoves() throws {
     #expect(

@@ -359,6 +359,7 @@ public struct OutputWriter: Sendable {
     var present: Set<String>?
     let sheltering = folders(of: entryPoints)
     var moves: Set<String> = []
+    var last = ""
     for file in changed {
       if existing.contains(file) {
         moves.insert(file)
@@ -366,13 +367,21 @@ public struct OutputWriter: Sendable {
       }
       let known = present ?? folders(of: Array(existing))
       present = known
+      // Looked for from the top: the first such folder is the topmost, and ten thousand new pages
+      // under one new folder cost a prefix each rather than every level of their paths.
       var unit = file
-      var folder = Self.folder(of: file)
-      while !folder.isEmpty {
-        if !known.contains(folder) && !sheltering.contains(folder) { unit = folder }
-        folder = Self.folder(of: folder)
+      var slash = file.utf8.firstIndex(of: UInt8(ascii: "/"))
+      while let end = slash {
+        let folder = String(file[..<end])
+        if !known.contains(folder) && !sheltering.contains(folder) {
+          unit = folder
+          break
+        }
+        slash = file.utf8[file.utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "/"))
       }
-      moves.insert(unit)
+      // Files in path order share their unit in runs: each run is added once.
+      if unit != last { moves.insert(unit) }
+      last = unit
     }
     return Array(moves)
   }
