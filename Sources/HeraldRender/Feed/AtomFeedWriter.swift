@@ -9,6 +9,7 @@ enum AtomFeedWriter {
 
   /// The feed as UTF-8 XML bytes, indented, with a final newline.
   static func xml(_ feed: AtomFeed) throws(RenderError) -> [UInt8] {
+    LibXML2.ready
     guard let buffer = xmlBufferCreate() else {
       throw RenderError("libxml2 could not allocate a buffer")
     }

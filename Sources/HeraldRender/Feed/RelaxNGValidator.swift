@@ -12,6 +12,7 @@ public struct RelaxNGValidator: Sendable {
   /// The validation errors of a document, empty when it is valid; throws when the schema or the
   /// document cannot be read.
   public func errors(in document: [UInt8]) throws(RenderError) -> [String] {
+    LibXML2.ready
     let schemaContext = schema.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.flatMap { base in
         base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
