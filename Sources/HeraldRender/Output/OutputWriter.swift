@@ -279,6 +279,8 @@ public struct OutputWriter: Sendable {
         } else {
           try render(file, &sink)
         }
+        // Every piece taken before the last one is handed over (the deferred call covers a render
+        // that throws).
         pieces?.finish()
         let outcome = try Self.io(path) { () throws(FileSystemError) in
           try writer.finish(sink.bytes)

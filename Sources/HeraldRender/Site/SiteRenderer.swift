@@ -54,8 +54,8 @@ public struct SiteRenderer: Sendable {
   /// The paths in the waves to prepare and render them in: the manifests; then the records'
   /// pages, the feed and the other small files; then the archive.
   ///
-  /// In each wave the large files come first, so that no core is left rendering the archive alone
-  /// at the end.
+  /// In each wave the large files come first (each platform's all.json, the feed), so that no core
+  /// is left rendering one of them alone at the end; the archive has its wave to itself.
   ///
   /// `prepare` lets go of what the previous wave needed, so a build holds the rows or the cards,
   /// never both (at 10,000 records that is 14 MB less at the peak, for writing each body twice).
@@ -108,7 +108,7 @@ public struct SiteRenderer: Sendable {
     /// the feed and the other small files; then the archive, made of every card.
     ///
     /// The archive renders alone, so its ten thousand entries are made on every core (a file
-    /// rendering beside another renders on one).
+    /// rendering beside another renders on one) and its pieces are written beside it.
     var wave: Int {
       switch content {
       case .channel, .schema, .all, .release: return 0
