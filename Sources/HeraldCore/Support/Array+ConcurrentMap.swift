@@ -28,4 +28,17 @@ extension Array where Element: Sendable {
       initialized = total
     }
   }
+
+  /// Maps the elements on every core with a transform that may throw: every element is
+  /// transformed (a failure does not stop the others), then the first error in the elements'
+  /// order is thrown, so the error is the one a sequential `map` would have met first.
+  @inlinable
+  package func concurrentMap<Result: Sendable, Failure: Error>(
+    throwing transform: @Sendable (Element) throws(Failure) -> Result
+  ) throws(Failure) -> [Result] {
+    let outcomes = concurrentMap { element in
+      Swift.Result { () throws(Failure) in try transform(element) }
+    }
+    return try outcomes.map { (outcome) throws(Failure) in try outcome.get() }
+  }
 }

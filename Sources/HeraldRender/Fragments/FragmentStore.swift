@@ -170,18 +170,11 @@ final class FragmentStore: @unchecked Sendable {
   /// are made on every core (the archive renders alone in its wave).
   func archiveEntries(_ announcements: [Announcement]) throws(TemplateError) -> [TemplateValue] {
     let known = lock.withLock { cards }
-    let entries = announcements.concurrentMap {
-      announcement -> Result<TemplateValue, TemplateError> in
-      if let card = known[announcement.id] {
-        return .success(archiveEntry(announcement, card: card))
-      }
-      do throws(TemplateError) {
-        return .success(archiveEntry(announcement, card: try card(announcement)))
-      } catch {
-        return .failure(error)
-      }
+    return try announcements.concurrentMap {
+      (announcement) throws(TemplateError) -> TemplateValue in
+      if let card = known[announcement.id] { return archiveEntry(announcement, card: card) }
+      return archiveEntry(announcement, card: try card(announcement))
     }
-    return try entries.map { (entry) throws(TemplateError) in try entry.get() }
   }
 
   private func archiveEntry(_ announcement: Announcement, card: Card) -> TemplateValue {
@@ -331,23 +324,17 @@ final class FragmentStore: @unchecked Sendable {
 
   /// Carries out jobs in parallel and keeps what they made.
   private func make(_ jobs: [Job]) throws(TemplateError) {
-    let made = jobs.concurrentMap { job -> Result<Made, TemplateError> in
-      do throws(TemplateError) {
-        switch job {
-        case .body(let announcement):
-          return .success(.body(id: announcement.id, makeBody(announcement)))
-        case .card(let announcement):
-          return .success(.card(id: announcement.id, try makeCard(announcement).card))
-        case .row(let wanted):
-          let (row, body) = makeRow(wanted.announcement, platform: wanted.platform)
-          return .success(
-            .row(memo: wanted.memo, row, body: body.map { (wanted.announcement.id, $0) }))
-        }
-      } catch {
-        return .failure(error)
+    let made = try jobs.concurrentMap { (job) throws(TemplateError) -> Made in
+      switch job {
+      case .body(let announcement):
+        return .body(id: announcement.id, makeBody(announcement))
+      case .card(let announcement):
+        return .card(id: announcement.id, try makeCard(announcement).card)
+      case .row(let wanted):
+        let (row, body) = makeRow(wanted.announcement, platform: wanted.platform)
+        return .row(memo: wanted.memo, row, body: body.map { (wanted.announcement.id, $0) })
       }
     }
-    for case .failure(let error) in made { throw error }
     guard let first = jobs.first else { return }
     lock.withLock {
       // Sized once: grown one insertion at a time, the tables were copied a dozen times over.
@@ -358,7 +345,7 @@ final class FragmentStore: @unchecked Sendable {
         cards.reserveCapacity(cards.count + jobs.count)
       }
       bodies.reserveCapacity(bodies.count + jobs.count)
-      for case .success(let result) in made {
+      for result in made {
         switch result {
         case .body(let id, let html): bodies[id] = html
         case .card(let id, let card): cards[id] = card

@@ -264,31 +264,28 @@ public struct OutputWriter: Sendable {
     // large file's pieces are compared and written on a thread of their own as it renders. With
     // more, every core renders, and a writing thread would only take turns with them.
     let writesBeside = all.count < ProcessInfo.processInfo.activeProcessorCount
-    let outcomes = all.concurrentMap { file -> Result<StagedFile, any Error> in
-      Result {
-        let path = staging + "/" + file
-        let inPlace = listed?.contains(file) == false ? nil : output + "/" + file
-        let writer = ComparingFileWriter(inPlace: inPlace, destination: path) {
-          () throws(FileSystemError) in try folders.make(Self.folder(of: file))
-        }
-        let pieces = writesBeside ? PieceQueue(take: writer.take) : nil
-        defer { pieces?.finish() }
-        var sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
-        if file == Self.markerName {
-          sink.write(Array(Self.markerText.utf8))
-        } else {
-          try render(file, &sink)
-        }
-        // Every piece taken before the last one is handed over (the deferred call covers a render
-        // that throws).
-        pieces?.finish()
-        let outcome = try Self.io(path) { () throws(FileSystemError) in
-          try writer.finish(sink.bytes)
-        }
-        return StagedFile(path: file, isChanged: outcome.isChanged, signature: outcome.signature)
+    return try all.concurrentMap { (file) throws -> StagedFile in
+      let path = staging + "/" + file
+      let inPlace = listed?.contains(file) == false ? nil : output + "/" + file
+      let writer = ComparingFileWriter(inPlace: inPlace, destination: path) {
+        () throws(FileSystemError) in try folders.make(Self.folder(of: file))
       }
+      let pieces = writesBeside ? PieceQueue(take: writer.take) : nil
+      defer { pieces?.finish() }
+      var sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
+      if file == Self.markerName {
+        sink.write(Array(Self.markerText.utf8))
+      } else {
+        try render(file, &sink)
+      }
+      // Every piece taken before the last one is handed over (the deferred call covers a render
+      // that throws).
+      pieces?.finish()
+      let outcome = try Self.io(path) { () throws(FileSystemError) in
+        try writer.finish(sink.bytes)
+      }
+      return StagedFile(path: file, isChanged: outcome.isChanged, signature: outcome.signature)
     }
-    return try outcomes.map { try $0.get() }
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
