@@ -61,7 +61,15 @@ struct ChannelReader: Sendable {
     guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
       return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }
-    let manifest = await fetch(url) { body in await parsed.document(for: url, body: body) }
+    let manifest = await fetch(url) { body in
+      // Another platform's manifest (a misrouted path, a hand-edited channel) carries that
+      // platform's store links: a failure, which the cached copy, if any, stands in for.
+      await parsed.document(for: url, body: body).flatMap { document in
+        document.platform == platform
+          ? .success(document)
+          : .failure(.unreadable("the manifest is for \(document.platform), not \(platform)"))
+      }
+    }
     guard let document = manifest.document else {
       return unavailable(manifest.failure ?? .notFetched)
     }

@@ -94,6 +94,8 @@ struct ClientConformanceTests {
       } else if let body = fault["body"]?.string {
         responses[base + path] = .ok(
           body: Data(body.utf8), etag: nil, lastModified: nil, maxAge: nil)
+      } else if let body = fault["bodyBase64"]?.string.flatMap({ Data(base64Encoded: $0) }) {
+        responses[base + path] = .ok(body: body, etag: nil, lastModified: nil, maxAge: nil)
       }
     }
     let cache = MemoryManifestCache()

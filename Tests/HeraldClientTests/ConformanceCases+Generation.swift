@@ -32,8 +32,14 @@ extension ConformanceCases {
         "baseURL": .string(base), "documents": .object(documents),
       ])
     }
-    for spec in specs() {
+    for var spec in specs() {
       guard let editions = channels[spec.now] else { continue }
+      if let (path, replacement) = spec.replacing,
+        case .object(let documents)? = files["channels/channel-\(spec.now).json"]?["documents"]
+      {
+        let body = String(decoding: replacement(documents).documentBytes, as: UTF8.self)
+        spec.faults[path] = .object(["body": .string(body)])
+      }
       files["cases/\(spec.name).json"] = try caseFile(spec, editions: editions, config: site.config)
     }
     return files
@@ -56,9 +62,17 @@ extension ConformanceCases {
   ) throws -> JSONValue {
     let edition = edition(spec, config: config)
     guard let now = Timestamp(nows.first { $0.0 == spec.now }?.1 ?? ""),
-      let version = Version(spec.version), let manifests = editions[edition],
-      let reference = manifests.release(platform: spec.platform, version: version)
+      let version = Version(spec.version), let manifests = editions[edition]
     else { throw SiteLoadError.unreadable("bad spec \(spec.name)") }
+    guard let reference = manifests.release(platform: spec.platform, version: version) else {
+      // A platform the channel does not have: nothing, in the channel's language.
+      return caseJSON(
+        spec, now: now, account: spec.accountCreatedAt.flatMap(Timestamp.init),
+        state: HeraldState(
+          decision: .nothing, seen: Set(spec.seen),
+          freshness: .unavailable(.unreadable("no such platform")), manifest: nil,
+          nextChangeAt: nil, locale: edition.locale))
+    }
     let rows = try ManifestDocument.decode(Data(reference.documentBytes)).get().announcements
     let listed =
       manifests.site.config.platform(spec.platform)?.releases.contains(version) ?? false
@@ -69,9 +83,18 @@ extension ConformanceCases {
     let source: ManifestSource
     if !indexRead {
       source = .unavailable(.status(503))
-    } else if spec.faults[manifestPath] != nil {
-      source =
-        spec.cached.contains(manifestPath) ? .cached(rows, .timedOut) : .unavailable(.timedOut)
+    } else if let fault = spec.faults[manifestPath] {
+      // A body the client reads as this platform's manifest (a hostile but well-formed one) is
+      // decided from; any other fault fails open.
+      if let body = fault["body"]?.string,
+        case .success(let served) = ManifestDocument.decode(Data(body.utf8)),
+        served.platform == spec.platform
+      {
+        source = .fresh(served.rows(for: version, now: now))
+      } else {
+        source =
+          spec.cached.contains(manifestPath) ? .cached(rows, .timedOut) : .unavailable(.timedOut)
+      }
     } else {
       source = .fresh(rows)
     }
@@ -89,7 +112,16 @@ extension ConformanceCases {
     let state = HeraldState(
       decision: decision, seen: seen, freshness: freshness, manifest: scope, nextChangeAt: nil,
       locale: indexRead ? edition.locale : nil)
-    return .object([
+    return caseJSON(spec, now: now, account: account, state: state)
+  }
+
+  /// A case file's JSON.
+  private static func caseJSON(
+    _ spec: Spec, now: Timestamp, account: Timestamp?, state: HeraldState
+  )
+    -> JSONValue
+  {
+    .object([
       "name": .string(spec.name),
       "description": .string(spec.description),
       "channel": .string("channel-\(spec.now)"),

@@ -29,11 +29,14 @@ enum ConformanceCases {
     var accountCreatedAt: String?
     /// The user's languages, most preferred first (none: the channel's default locale).
     var languages: [String] = []
-    /// Faults by document path: `{"status": 500}`, `{"timeout": true}`, `{"network": true}`, or
-    /// `{"body": "…"}`.
+    /// Faults by document path: `{"status": 500}`, `{"timeout": true}`, `{"network": true}`,
+    /// `{"body": "…"}` or `{"bodyBase64": "…"}` (served with status 200).
     var faults: [String: JSONValue] = [:]
     /// Documents a previous launch cached, by path.
     var cached: [String] = []
+    /// A hostile channel: a document served in place of the one built (a fault with its body),
+    /// made from the channel's documents by path.
+    var replacing: (path: String, with: @Sendable ([String: JSONValue]) -> JSONValue)?
   }
 
   /// Every case, named and described.
@@ -73,7 +76,9 @@ enum ConformanceCases {
             version: version, now: now))
       }
     }
-    specs += seenAndAccountSpecs() + faultSpecs() + localeSpecs()
+    specs +=
+      seenAndAccountSpecs() + faultSpecs() + localeSpecs() + malformedSpecs()
+      + hostileSpecs()
     return specs
   }
 
@@ -195,5 +200,94 @@ enum ConformanceCases {
         version: "1.0", faults: ["api/v1/index.json": .object(["status": .integer(503)])],
         cached: ["api/v1/index.json"]))
     return specs
+  }
+
+  /// Every body of `conformance/malformed.json` served as a manifest, with nothing cached and
+  /// with a copy cached; three also as the channel index: each is a failure, so the app fails open.
+  private static func malformedSpecs() -> [Spec] {
+    var specs: [Spec] = []
+    let manifest = "api/v1/ios/1.0.0.json"
+    for body in MalformedTable.shared.refused {
+      let fault = JSONValue.object(["bodyBase64": .string(body.base64)])
+      specs.append(
+        Spec(
+          name: "malformed-\(body.name)-cold",
+          description: "the manifest is \(body.name) (\(body.why)), nothing cached: nothing",
+          version: "1.0", faults: [manifest: fault]))
+      specs.append(
+        Spec(
+          name: "malformed-\(body.name)-cached",
+          description: "the manifest is \(body.name), a copy cached: archive and badge only",
+          version: "1.0", faults: [manifest: fault], cached: ["api/v1/index.json", manifest]))
+    }
+    for body in MalformedTable.shared.refused
+    where ["duplicate-schema-version", "invalid-utf8", "utf16-le-bom"].contains(body.name) {
+      specs.append(
+        Spec(
+          name: "malformed-index-\(body.name)",
+          description: "the channel index is \(body.name), nothing cached: nothing",
+          version: "1.0",
+          faults: ["api/v1/index.json": .object(["bodyBase64": .string(body.base64)])]))
+    }
+    return specs
+  }
+
+  /// Channels a build never writes but a hand-edited or hostile server can serve: a wall whose
+  /// action no app opens (no exit, so no wall), another platform's manifest (its store links), and
+  /// platform keys that are names of JavaScript's own properties.
+  private static func hostileSpecs() -> [Spec] {
+    let manifest = "api/v1/ios/1.0.0.json"
+    var specs: [Spec] = []
+    let actions = [
+      ("javascript", "javascript:alert(1)"), ("http", "http://evil.test/"),
+      ("protocol-relative", "//evil.test/x"), ("space", "%20"), ("empty", ""),
+      ("intent", "intent://scan/#Intent;scheme=zxing;end"),
+      ("itms-services", "itms-services://?action=download-manifest&url=https://evil.test/m"),
+    ]
+    for (name, action) in actions {
+      specs.append(
+        Spec(
+          name: "hostile-wall-action-\(name)",
+          description: "the wall's action is \(action.debugDescription): no exit, so no wall",
+          version: "1.0",
+          replacing: (
+            manifest,
+            { documents in
+              rewritingRows(of: documents[manifest] ?? .null) { row in
+                guard case .object(var fields) = row, fields["blocking"] == .bool(true) else {
+                  return row
+                }
+                fields["actionUrl"] = .string(action)
+                return .object(fields)
+              }
+            }
+          )))
+    }
+    for cached in [false, true] {
+      specs.append(
+        Spec(
+          name: "hostile-other-platform-\(cached ? "cached" : "cold")",
+          description: "android's manifest served for ios 1.0: a failure (its store links)",
+          version: "1.0", cached: cached ? ["api/v1/index.json", manifest] : [],
+          replacing: (manifest, { $0["api/v1/android/1.0.0.json"] ?? .null })))
+    }
+    for platform in ["constructor", "__proto__", "toString"] {
+      specs.append(
+        Spec(
+          name: "hostile-platform-\(platform.filter(\.isLetter))",
+          description: "an app whose platform key is \(platform): the channel has none",
+          platform: platform, version: "1.0"))
+    }
+    return specs
+  }
+
+  /// A manifest with each of its rows changed.
+  private static func rewritingRows(of document: JSONValue, _ change: (JSONValue) -> JSONValue)
+    -> JSONValue
+  {
+    guard case .object(var fields) = document, case .array(let rows)? = fields["announcements"]
+    else { return document }
+    fields["announcements"] = .array(rows.map(change))
+    return .object(fields)
   }
 }

@@ -58,6 +58,28 @@ struct DecisionRulesTests {
     Case(
       name: "a blocking row without an action is ignored",
       fetch: .fresh([row("w", .critical, blocking: true, action: nil)]), shown: "", badge: 0),
+    // A hand-edited or hostile channel: an action no app opens is no exit, so no wall.
+    Case(
+      name: "a blocking row whose action is javascript: is ignored",
+      fetch: .fresh([row("w", .critical, blocking: true, action: "javascript:alert(1)")]),
+      shown: "", badge: 0, archive: ["w"]),
+    Case(
+      name: "a blocking row whose action is plain http is ignored",
+      fetch: .fresh([row("w", .critical, blocking: true, action: "http://evil.test/")]),
+      shown: "", badge: 0),
+    Case(
+      name: "a blocking row whose action is protocol-relative is ignored",
+      fetch: .fresh([row("w", .critical, blocking: true, action: "//evil.test/x")]),
+      shown: "", badge: 0),
+    Case(
+      name: "a blocking row whose action is %20 is ignored, and the next row shows",
+      fetch: .fresh([row("w", .critical, blocking: true, action: "%20"), row("s", .info)]),
+      shown: "strip s", badge: 1),
+    Case(
+      name: "a blocking row whose action is an itms-services install is ignored",
+      fetch: .fresh([
+        row("w", .critical, blocking: true, action: "itms-services://?action=download-manifest")
+      ]), shown: "", badge: 0),
     Case(
       name: "a wall ignores seen state and account age",
       fetch: .fresh([row("w", .critical, published: 10, blocking: true)]), seen: ["w"],

@@ -21,44 +21,29 @@ public struct HeraldMessage: Sendable, Hashable, Identifiable {
   }
 }
 
-/// Where a button leads, as an app opens it (DESIGN §5.7).
-public enum HeraldAction: Sendable, Hashable {
-  /// An https URL (the store sentinel arrives already resolved to the platform's store page):
-  /// open it in the browser or the store.
-  case web(URL)
-  /// A URL with one of the app's own schemes: hand it to the app's deep-link router.
-  case deepLink(URL)
-  /// A path inside the app, starting with `/`: navigate to it.
-  case inApp(path: String)
+/// Where a button leads, as an app opens it (DESIGN §5.7), classified by the rules every client
+/// shares (`RowAction`, pinned by `conformance/actions.json`).
+public struct HeraldAction: Sendable, Hashable {
+  /// `web` (an https page, the store's included), `deepLink` (the app's own scheme) or `inApp`
+  /// (a path inside the app).
+  public typealias Kind = RowAction.Kind
 
-  /// Classifies an `actionUrl`; nil for text that is none of the three (which herald never writes).
+  /// The kind of destination.
+  public let kind: Kind
+  /// The URL or path exactly as the row has it.
+  public let target: String
+
+  /// Classifies an `actionUrl`; nil for text that is none of the three kinds (which herald never
+  /// writes: a row with such an action has no button, and is never a wall).
   public init?(classifying text: String) {
-    if text.hasPrefix("/") && !text.hasPrefix("//") {
-      self = .inApp(path: text)
-      return
-    }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return nil }
-    switch scheme {
-    case "https": self = .web(url)
-    case "http", "javascript", "data", "file", "vbscript": return nil
-    default: self = .deepLink(url)
-    }
+    guard let action = RowAction(classifying: text) else { return nil }
+    kind = action.kind
+    target = action.target
   }
 
-  /// `web`, `deep-link` or `in-app`.
-  public var kind: String {
-    switch self {
-    case .web: return "web"
-    case .deepLink: return "deep-link"
-    case .inApp: return "in-app"
-    }
-  }
+  /// The URL to open for a web page or a deep link (nil for an in-app path).
+  public var url: URL? { kind == .inApp ? nil : URL(string: target) }
 
-  /// The URL or path as written.
-  public var target: String {
-    switch self {
-    case .web(let url), .deepLink(let url): return url.absoluteString
-    case .inApp(let path): return path
-    }
-  }
+  /// The path to navigate to inside the app (nil for a URL).
+  public var path: String? { kind == .inApp ? target : nil }
 }

@@ -11,7 +11,7 @@ extension HeraldState {
       var fields: [String: JSONValue] = [
         "id": .string(message.id),
         "action": message.action.map {
-          .object(["kind": .string($0.kind), "target": .string($0.target)])
+          .object(["kind": .string($0.kind.rawValue), "target": .string($0.target)])
         } ?? .null,
         "label": .optional(message.actionLabel),
       ]

@@ -43,8 +43,8 @@ public enum DecisionRules {
         if row.severity != .critical {
           verdicts[row.id] = .invalidWall(
             "it is \(row.severity.rawValue), and only CRITICAL may block")
-        } else if (row.actionURL ?? "").isEmpty {
-          verdicts[row.id] = .invalidWall("it has no action, and a wall needs an exit")
+        } else if let reason = Self.exitProblem(row.actionURL) {
+          verdicts[row.id] = .invalidWall(reason)
         } else {
           walls.append(row)
         }
@@ -79,5 +79,15 @@ public enum DecisionRules {
       // What a rebuild at the app's time would deliver: not what is scheduled, nor what expired.
       archive: rows.filter { $0.isPublished(at: now) && !$0.isExpired(at: now) },
       verdicts: rows.map { RowVerdict(id: $0.id, outcome: outcome(of: $0)) })
+  }
+
+  /// Why a blocking row's action is no exit, or nil when an app can open it: a wall whose action
+  /// does not classify (DESIGN §5.7) would hold the user with no way out, so it is no wall.
+  static func exitProblem(_ actionURL: String?) -> String? {
+    guard let actionURL, !actionURL.isEmpty else {
+      return "it has no action, and a wall needs an exit"
+    }
+    guard RowAction(classifying: actionURL) == nil else { return nil }
+    return "its action \"\(actionURL)\" is not one an app can open, and a wall needs an exit"
   }
 }

@@ -104,6 +104,8 @@ extension ChannelIndex {
 
 /// Decodes a herald document, telling an unknown schema version from a body that is not one.
 private func decodeDocument<Document: Decodable>(_ data: Data) -> Result<Document, FetchFailure> {
+  // Bytes that JSON parsers read differently are no document for any client (DocumentBytes).
+  if let problem = DocumentBytes.problem(in: data) { return .failure(.unreadable(problem)) }
   do {
     return .success(try JSONDecoder().decode(Document.self, from: data))
   } catch {

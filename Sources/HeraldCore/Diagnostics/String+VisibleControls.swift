@@ -25,3 +25,11 @@ extension String {
       || scalar.value == 0x2029
   }
 }
+
+extension Unicode.Scalar {
+  /// The scalar's code point as Unicode writes it (`U+00A0`), for a message about an invisible one.
+  package var codePoint: String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}

@@ -7,10 +7,9 @@ public struct ActionTargetError: Error, Sendable, Equatable {
 }
 
 extension ActionTarget {
-  /// Schemes that are never accepted, even when configured as deep-link schemes.
-  public static let forbiddenSchemes: Set<String> = [
-    "http", "https", "javascript", "data", "file", "vbscript", "about", "blob", "ftp",
-  ]
+  /// Schemes that are never accepted, even when configured as deep-link schemes: every scheme
+  /// an app refuses (`RowAction.refusedSchemes`), and `https`, which is a web page, not a deep link.
+  public static let forbiddenSchemes: Set<String> = Set(RowAction.refusedSchemes + ["https"])
 
   /// Reads `store`, an `https://` URL with a host, a URL with a configured deep-link scheme, or an
   /// in-app path starting with a single `/`; everything else is an error.
@@ -33,11 +32,14 @@ extension ActionTarget {
     }
     if text == "store" { return .store }
     guard !text.isEmpty else { throw fail("actionUrl is empty") }
-    if text.unicodeScalars.contains(where: {
-      $0.value <= 0x20 || $0.value == 0x7F || (!$0.isASCII && $0.properties.isWhitespace)
+    // The scalars an app refuses (RowAction), so that whatever the build writes an app opens.
+    if let bad = text.unicodeScalars.first(where: { scalar in
+      RowAction.refusedScalars.contains { $0.contains(scalar.value) }
     }) {
       throw fail(
-        "actionUrl \"\(text)\" contains a space or a control character", "encode spaces as %20")
+        "actionUrl \"\(text)\" contains a space, a control character or an invisible one"
+          + " (\(bad.codePoint))",
+        "encode spaces as %20 and remove the others")
     }
     if let bad = text.unicodeScalars.first(where: { $0.isASCII && !URLCharacters.isAllowed($0) }) {
       throw fail(
@@ -134,16 +136,8 @@ extension ActionTarget {
     return .deepLink(text)
   }
 
-  /// The host part of what follows `https:`, or nil when there is none (no `//`, or nothing
-  /// after it).
-  ///
-  /// Read by scalars, as a URL parser reads it: by characters, an "@" or a "/" followed by a
-  /// combining mark is not "@" or "/", and a user name would pass unseen.
   private static func authority(after rest: Substring) -> Substring.UnicodeScalarView.SubSequence? {
-    let scalars = rest.unicodeScalars
-    guard scalars.starts(with: "//".unicodeScalars) else { return nil }
-    let authority = scalars.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    return authority.isEmpty ? nil : authority
+    RowAction.authority(after: rest)
   }
 
   /// Whether text is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.

@@ -1,3 +1,4 @@
+import { classifyAction } from "./action.js";
 import { FetchFailure, ManifestDocument, ManifestRow } from "./documents.js";
 import { compareTimestamps, Timestamp } from "./timestamp.js";
 import { compareVersions, Version } from "./version.js";
@@ -63,8 +64,10 @@ export function decide(
   for (const row of rows) {
     if (!isPublished(row, now) || isExpired(row, now)) continue;
     if (row.blocking) {
-      // Only a CRITICAL row with an exit is a wall; any other blocking row is ignored.
-      if (row.severity === "CRITICAL" && (row.actionUrl ?? "") !== "") walls.push(row);
+      // Only a CRITICAL row with an exit an app can open is a wall; any other blocking row is ignored.
+      if (row.severity === "CRITICAL" && row.actionUrl !== null && classifyAction(row.actionUrl) !== null) {
+        walls.push(row);
+      }
     } else if (seen.has(row.id)) {
       continue;
     } else if (accountCreatedAt !== null && compareTimestamps(row.publishedAt, accountCreatedAt) < 0) {

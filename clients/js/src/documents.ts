@@ -1,3 +1,4 @@
+import { documentProblem } from "./strict.js";
 import { parseTimestamp, Timestamp } from "./timestamp.js";
 import { parseVersion, Version } from "./version.js";
 
@@ -131,8 +132,10 @@ function readRow(value: unknown): ManifestRow {
   };
 }
 
-/** Parses JSON and checks the schema version every herald document carries. */
+/** Parses JSON, strictly, and checks the schema version every herald document carries. */
 function parseDocument(body: string): Decoded<JSONObject> {
+  const problem = documentProblem(body);
+  if (problem !== null) return { ok: false, failure: { kind: "unreadable", reason: problem } };
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -191,7 +194,9 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
       requiredString(document, key);
     }
     if (!isObject(document.platforms)) throw new Error("platforms is not an object");
-    const platforms: Record<string, { all: string; releases: { version: string; manifest: string }[] }> = {};
+    // No prototype: a platform named __proto__ or constructor is a key like any other.
+    const platforms: Record<string, { all: string; releases: { version: string; manifest: string }[] }> =
+      Object.create(null);
     for (const [key, value] of Object.entries(document.platforms)) {
       if (!isObject(value) || !Array.isArray(value.releases)) throw new Error(`platform ${key}`);
       platforms[key] = {

@@ -2,6 +2,7 @@ import { ChannelIndex, decodeChannel, decodeManifest, Decoded, FetchFailure, Man
 import { editionFor } from "./locale.js";
 import { ManifestSource, rowsFor } from "./decision.js";
 import { readCached, StorageAdapter, writeCached } from "./storage.js";
+import { bodyText } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
 import { HeraldTransport } from "./transport.js";
 import { compareVersions, parseVersion, Version } from "./version.js";
@@ -64,7 +65,10 @@ export class ChannelReader {
       maxAge: null,
       locale: channel.language,
     });
-    const platform = channel.platforms[this.platform];
+    // An own key only: a platform named constructor or __proto__ is not Object's.
+    const platform = Object.prototype.hasOwnProperty.call(channel.platforms, this.platform)
+      ? channel.platforms[this.platform]
+      : undefined;
     if (platform === undefined) {
       return none({ kind: "unreadable", reason: `the channel has no platform ${this.platform}` });
     }
@@ -78,7 +82,7 @@ export class ChannelReader {
     } catch {
       return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
     }
-    const manifest = await this.fetch(url, (body) => this.decode(url, body));
+    const manifest = await this.fetch(url, (body) => this.decodeFor(url, body));
     if (manifest.document === null) return none(manifest.failure ?? { kind: "not-fetched" });
     const rows = rowsFor(manifest.document, version, now);
     return {
@@ -117,6 +121,17 @@ export class ChannelReader {
     return localized.document === null ? [root, this.index] : [localized.document, url];
   }
 
+  /**
+   * A manifest of this client's platform: another platform's (a misrouted path, a hand-edited channel) would
+   * carry that platform's store links, so it is a failure.
+   */
+  private decodeFor(url: string, body: string): Decoded<ManifestDocument> {
+    const decoded = this.decode(url, body);
+    if (!decoded.ok || decoded.value.platform === this.platform) return decoded;
+    const reason = `the manifest is for ${decoded.value.platform}, not ${this.platform}`;
+    return { ok: false, failure: { kind: "unreadable", reason } };
+  }
+
   /** A manifest parsed once per URL and text, so a 304 costs no parse. */
   private decode(url: string, body: string): Decoded<ManifestDocument> {
     const known = this.parsed.get(url);
@@ -139,10 +154,12 @@ export class ChannelReader {
     });
     switch (response.kind) {
       case "ok": {
-        const decoded = read(response.body);
+        const text = bodyText(response.body);
+        if ("problem" in text) return fallback({ kind: "unreadable", reason: text.problem });
+        const decoded = read(text.text);
         if (!decoded.ok) return fallback(decoded.failure);
         await writeCached(this.storage, url, {
-          body: response.body,
+          body: text.text,
           etag: response.etag,
           lastModified: response.lastModified,
         });

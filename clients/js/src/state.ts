@@ -1,12 +1,7 @@
+import { classifyAction, HeraldAction } from "./action.js";
 import { Decision, ManifestSource } from "./decision.js";
 import { FetchFailure, Kind, ManifestRow } from "./documents.js";
 import { Timestamp } from "./timestamp.js";
-
-/** Where a button leads, as an app opens it. */
-export type HeraldAction =
-  | { readonly kind: "web"; readonly target: string }
-  | { readonly kind: "deep-link"; readonly target: string }
-  | { readonly kind: "in-app"; readonly target: string };
 
 /** One announcement as an app draws it. */
 export interface HeraldMessage {
@@ -62,16 +57,6 @@ export function defaultActionLabel(kind: Kind): string {
     case "NOTICE":
       return "Learn more";
   }
-}
-
-const refused = new Set(["http", "javascript", "data", "file", "vbscript"]);
-
-/** Classifies an actionUrl: https is web, an app's own scheme a deep link, `/path` in-app. */
-export function classifyAction(text: string): HeraldAction | null {
-  if (text.startsWith("/") && !text.startsWith("//")) return { kind: "in-app", target: text };
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1]?.toLowerCase();
-  if (scheme === undefined || refused.has(scheme) || /\s/.test(text)) return null;
-  return scheme === "https" ? { kind: "web", target: text } : { kind: "deep-link", target: text };
 }
 
 /** A row as a message. */

@@ -1,3 +1,4 @@
+import { limits } from "./limits.js";
 import { FetchFailure } from "./documents.js";
 
 /** A conditional GET. */
@@ -11,7 +12,8 @@ export interface HeraldRequest {
 export type HeraldResponse =
   | {
       readonly kind: "ok";
-      readonly body: string;
+      /** The body: its bytes (read as UTF-8, strictly), or its text when a transport has only that. */
+      readonly body: string | Uint8Array;
       readonly etag: string | null;
       readonly lastModified: string | null;
       readonly maxAge: number | null;
@@ -41,8 +43,8 @@ export function maxAge(cacheControl: string | null): number | null {
 export function fetchTransport(
   options: { timeout?: number; maximumBodySize?: number; fetch?: typeof fetch } = {},
 ): HeraldTransport {
-  const timeout = options.timeout ?? 10_000;
-  const limit = options.maximumBodySize ?? 5_000_000;
+  const timeout = options.timeout ?? limits.defaultTimeout;
+  const limit = options.maximumBodySize ?? limits.maximumBodySize;
   const fetchFunction = options.fetch ?? fetch;
   return {
     async fetch(request: HeraldRequest): Promise<HeraldResponse> {
@@ -90,12 +92,12 @@ export function fetchTransport(
   };
 }
 
-/** The body as text, or null when it grows past the limit (read as a stream where there is one). */
-async function readLimited(response: Response, limit: number): Promise<string | null> {
+/** The body's bytes, or null when they grow past the limit (read as a stream where there is one). */
+async function readLimited(response: Response, limit: number): Promise<Uint8Array | null> {
   const reader = response.body?.getReader();
   if (!reader) {
-    const text = await response.text();
-    return new TextEncoder().encode(text).length > limit ? null : text;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return bytes.length > limit ? null : bytes;
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -115,7 +117,7 @@ async function readLimited(response: Response, limit: number): Promise<string | 
     bytes.set(chunk, offset);
     offset += chunk.length;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** Serves documents from memory by URL, with ETags from their text: a fake network. */

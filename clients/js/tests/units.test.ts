@@ -3,11 +3,15 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { decodeManifest } from "../src/documents.js";
+import { decodeChannel, decodeManifest } from "../src/documents.js";
+import { limits } from "../src/limits.js";
+import { bodyText } from "../src/strict.js";
 import { fileStorage } from "../src/node.js";
-import { classifyAction, defaultActionLabel, writeJSON } from "../src/state.js";
+import { classifyAction, refusedASCII, refusedScalars, refusedSchemes } from "../src/action.js";
+import { defaultActionLabel, writeJSON } from "../src/state.js";
 import { compareTimestamps, parseTimestamp } from "../src/timestamp.js";
 import { hash, maxAge } from "../src/transport.js";
+import { conformanceFolder, readJSON } from "./support/paths.js";
 
 const timestamps: [string, number, number][] = [
   ["2026-11-30T12:00:00Z", 1_796_040_000, 0],
@@ -45,21 +49,25 @@ test("timestamps compare to the nanosecond", () => {
   assert.ok(compareTimestamps(a, b) > 0 && compareTimestamps(b, a) < 0 && compareTimestamps(a, a) === 0);
 });
 
-const actions: [string, string | null][] = [
-  ["https://apps.apple.com/app/id1", "web"],
-  ["myapp://settings", "deep-link"],
-  ["/whats-new/widgets", "in-app"],
-  ["//evil.example/", null],
-  ["http://plain.example/", null],
-  ["javascript:alert(1)", null],
-  ["JavaScript:alert(1)", null],
-  ["data:text/html,x", null],
-  ["no scheme", null],
-];
+const actionTable = readJSON(join(conformanceFolder, "actions.json")) as {
+  refusedSchemes: string[];
+  refusedScalars: [number, number][];
+  refusedASCII: string;
+  cases: { text: string; kind: string | null }[];
+};
 
-for (const [text, kind] of actions) {
-  test(`actions: ${text} is ${kind ?? "refused"}`, () => {
-    assert.equal(classifyAction(text)?.kind ?? null, kind);
+test("actions: the lists are conformance/actions.json's", () => {
+  assert.ok(actionTable.cases.length >= 40);
+  assert.deepEqual(refusedSchemes, actionTable.refusedSchemes);
+  assert.deepEqual(refusedScalars, actionTable.refusedScalars);
+  assert.equal(refusedASCII, actionTable.refusedASCII);
+});
+
+for (const { text, kind } of actionTable.cases) {
+  test(`actions: ${JSON.stringify(text)} is ${kind ?? "refused"}`, () => {
+    const action = classifyAction(text);
+    assert.equal(action?.kind ?? null, kind);
+    if (action !== null) assert.equal(action.target, text);
   });
 }
 
@@ -138,3 +146,38 @@ test("hash is FNV-1a 64 (the published test vectors)", () => {
   assert.equal(hash("a"), "af63dc4c8601ec8c");
   assert.equal(hash("foobar"), "85944171f73967e8");
 });
+
+const malformed = readJSON(join(conformanceFolder, "malformed.json")) as {
+  refused: { name: string; base64: string }[];
+  accepted: { name: string; base64: string; ids: string[] }[];
+};
+
+/** A body of the table, decoded as the client decodes what a transport hands it. */
+function decodeBody(base64: string, as: "manifest" | "channel"): { ok: boolean; ids: string[] } {
+  const text = bodyText(Uint8Array.from(atob(base64), (character) => character.charCodeAt(0)));
+  if ("problem" in text) return { ok: false, ids: [] };
+  if (as === "channel") return { ok: decodeChannel(text.text).ok, ids: [] };
+  const decoded = decodeManifest(text.text);
+  return decoded.ok ? { ok: true, ids: decoded.value.announcements.map((row) => row.id) } : { ok: false, ids: [] };
+}
+
+test("documents: the limits are conformance/limits.json's", () => {
+  const table = readJSON(join(conformanceFolder, "limits.json")) as Record<string, number>;
+  assert.equal(limits.maximumBodySize, table.maximumBodySize);
+  assert.equal(limits.maximumDepth, table.maximumDepth);
+  assert.equal(limits.defaultTimeout, table.defaultTimeout * 1000);
+  assert.ok(malformed.refused.length >= 20 && malformed.accepted.length >= 5);
+});
+
+for (const body of malformed.refused) {
+  test(`documents: refuses ${body.name} as a manifest and as a channel`, () => {
+    assert.equal(decodeBody(body.base64, "manifest").ok, false);
+    assert.equal(decodeBody(body.base64, "channel").ok, false);
+  });
+}
+
+for (const body of malformed.accepted) {
+  test(`documents: reads ${body.name}`, () => {
+    assert.deepEqual(decodeBody(body.base64, "manifest"), { ok: true, ids: body.ids });
+  });
+}

@@ -21,7 +21,9 @@ export interface ConformanceCase {
     readonly accountCreatedAt: string | null;
     readonly languages: readonly string[];
   };
-  readonly faults: Readonly<Record<string, { status?: number; timeout?: boolean; network?: boolean; body?: string }>>;
+  readonly faults: Readonly<
+    Record<string, { status?: number; timeout?: boolean; network?: boolean; body?: string; bodyBase64?: string }>
+  >;
   readonly cached: readonly string[];
   readonly expected: JSONValue;
 }
@@ -65,7 +67,11 @@ function response(fault: ConformanceCase["faults"][string]): HeraldResponse {
   if (fault.status !== undefined) return { kind: "failed", failure: { kind: "status", status: fault.status } };
   if (fault.timeout) return { kind: "failed", failure: { kind: "timed-out" } };
   if (fault.network) return { kind: "failed", failure: { kind: "network", reason: "refused" } };
-  return { kind: "ok", body: fault.body ?? "", etag: null, lastModified: null, maxAge: null };
+  const body =
+    fault.bodyBase64 !== undefined
+      ? Uint8Array.from(atob(fault.bodyBase64), (character) => character.charCodeAt(0))
+      : (fault.body ?? "");
+  return { kind: "ok", body, etag: null, lastModified: null, maxAge: null };
 }
 
 /**

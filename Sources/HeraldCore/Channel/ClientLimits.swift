@@ -1,0 +1,13 @@
+/// The limits every client enforces on what it reads (docs/client-protocol.md §1), each one number
+/// of the protocol: `conformance/limits.json` holds them, every client's tests compare their own
+/// constants with it, and `herald check` refuses a channel a client would refuse.
+public enum ClientLimits {
+  /// The largest body a client reads, in bytes (after any content decoding): a larger document is
+  /// a failure, and the app fails open.
+  public static let maximumBodySize = 5_000_000
+  /// The deepest nesting of arrays and objects a document may have.
+  public static let maximumDepth = 64
+  /// The longest a whole refresh may take by default, in seconds: one deadline for the index, a
+  /// locale's index and the manifest together.
+  public static let defaultTimeout = 10.0
+}
