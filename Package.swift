@@ -25,11 +25,16 @@ let package = Package(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // HeraldClient's transport on Linux, where URLSession cannot bound a decoded body.
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: The pipeline.
     .target(name: "HeraldCore"),
-    // The app's reader: Foundation (and FoundationNetworking on Linux) and HeraldCore only.
-    .target(name: "HeraldClient", dependencies: ["HeraldCore"]),
+    // The app's reader: Foundation and HeraldCore only on Apple's platforms (libcurl on Linux).
+    .target(
+      name: "HeraldClient",
+      dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
     .target(name: "HeraldFiles", dependencies: ["HeraldCore"]),
     .target(

@@ -16,6 +16,8 @@ struct ChannelReader: Sendable {
   let transport: any HeraldTransport
   /// Where documents are kept.
   let cache: any ManifestCache
+  /// How long a whole read may take, in seconds.
+  let timeout: TimeInterval
 
   /// What a read gave.
   struct Outcome: Sendable {
@@ -37,17 +39,26 @@ struct ChannelReader: Sendable {
     channel.path.hasSuffix(".json") ? channel : channel.appending(path: "api/v1/index.json")
   }
 
-  /// Reads the rows an app of a version decides from at a time.
+  /// Reads the rows an app of a version decides from at a time, within one deadline.
   func read(version: Version, now: Timestamp, parsed: ParsedDocuments) async -> Outcome {
+    // An infinite timeout (no network to wait for) is a deadline a century away.
+    let deadline = ContinuousClock.now + .milliseconds(Int(min(max(0, timeout), 3e9) * 1000))
+    return await read(version: version, now: now, parsed: parsed, until: deadline)
+  }
+
+  private func read(
+    version: Version, now: Timestamp, parsed: ParsedDocuments,
+    until deadline: ContinuousClock.Instant
+  ) async -> Outcome {
     // A failed index still leaves its cached copy to find the manifest; only the manifest itself
     // decides whether the rows are fresh.
-    let index = await fetch(indexURL) { body in ChannelIndex.decode(body) }
+    let index = await fetch(indexURL, until: deadline) { body in ChannelIndex.decode(body) }
     guard let root = index.document else {
       return Outcome(
         source: .unavailable(index.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
         maxAge: nil, locale: nil)
     }
-    let (channel, channelURL) = await edition(of: root)
+    let (channel, channelURL) = await edition(of: root, until: deadline)
     func unavailable(_ failure: FetchFailure) -> Outcome {
       Outcome(
         source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil,
@@ -61,7 +72,7 @@ struct ChannelReader: Sendable {
     guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
       return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }
-    let manifest = await fetch(url) { body in
+    let manifest = await fetch(url, until: deadline) { body in
       // Another platform's manifest (a misrouted path, a hand-edited channel) carries that
       // platform's store links: a failure, which the cached copy, if any, stands in for.
       await parsed.document(for: url, body: body).flatMap { document in
@@ -89,7 +100,9 @@ struct ChannelReader: Sendable {
   ///
   /// A locale's channel that cannot be read (and has no cached copy) falls back to the root's,
   /// in the default locale: a wall in the default language still protects, where none would not.
-  private func edition(of root: ChannelIndex) async -> (ChannelIndex, URL) {
+  private func edition(of root: ChannelIndex, until deadline: ContinuousClock.Instant) async
+    -> (ChannelIndex, URL)
+  {
     guard let locales = root.locales else { return (root, indexURL) }
     let locale = LocaleChain.edition(
       for: languages, available: locales.map(\.locale), defaultLocale: root.language)
@@ -97,7 +110,7 @@ struct ChannelReader: Sendable {
       let entry = locales.first(where: { $0.locale == locale }),
       let url = URL(string: entry.index, relativeTo: indexURL)?.absoluteURL
     else { return (root, indexURL) }
-    let localized = await fetch(url) { body in ChannelIndex.decode(body) }
+    let localized = await fetch(url, until: deadline) { body in ChannelIndex.decode(body) }
     guard let channel = localized.document else { return (root, indexURL) }
     return (channel, url)
   }
@@ -116,7 +129,8 @@ struct ChannelReader: Sendable {
   /// last good copy; a 304 reads the cached copy as fresh, and every failure falls back to it as
   /// cached.
   private func fetch<Document: Sendable>(
-    _ url: URL, read: (Data) async -> Result<Document, FetchFailure>
+    _ url: URL, until deadline: ContinuousClock.Instant,
+    read: (Data) async -> Result<Document, FetchFailure>
   ) async -> Fetched<Document> {
     let cached = await cache.entry(for: url)
     func fallback(_ failure: FetchFailure) async -> Fetched<Document> {
@@ -125,8 +139,9 @@ struct ChannelReader: Sendable {
       }
       return Fetched(document: document, failure: failure, maxAge: nil)
     }
-    let response = await transport.fetch(
-      HeraldRequest(url: url, etag: cached?.etag, lastModified: cached?.lastModified))
+    let response = await Deadline.fetch(
+      HeraldRequest(url: url, etag: cached?.etag, lastModified: cached?.lastModified),
+      through: transport, until: deadline)
     switch response {
     case .ok(let body, let etag, let lastModified, let maxAge):
       switch await read(body) {

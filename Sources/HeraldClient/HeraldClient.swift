@@ -63,7 +63,7 @@ public actor HeraldClient {
     reader = ChannelReader(
       indexURL: indexURL, platform: platform, languages: configuration.preferredLanguages,
       transport: configuration.transport,
-      cache: configuration.cache)
+      cache: configuration.cache, timeout: configuration.timeout)
     user = userID ?? Self.deviceUser
     accountCreatedAt = accountCreated
   }

@@ -2,8 +2,11 @@ import Foundation
 
 /// How a client fetches, stores and polls; every part can be replaced.
 public struct HeraldConfiguration: Sendable {
-  /// How documents are fetched (default: URLSession with `timeout` and `maximumBodySize`).
+  /// How documents are fetched (default: `HTTPTransport` with `maximumBodySize`).
   public var transport: any HeraldTransport
+  /// The longest a whole refresh may take, in seconds: one deadline for the channel index, a
+  /// locale's index and the manifest together (default 10 s).
+  public var timeout: TimeInterval
   /// Where documents and their validators are kept (default: a folder on disk).
   public var cache: any ManifestCache
   /// Where each user's seen ids are kept (default: a folder on disk).
@@ -21,19 +24,26 @@ public struct HeraldConfiguration: Sendable {
   /// app poll in a loop.
   public var minimumPollInterval: TimeInterval
 
-  /// The defaults: URLSession with a 10-second limit on the whole exchange and a 5 MB limit on a
-  /// body, documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
+  /// The defaults: a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
+  /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
   /// device's preferred languages.
+  ///
+  /// `headers` and `userAgent` go with every request of the default transport (an app that gives
+  /// its own transport sets them there).
   public init(
-    timeout: TimeInterval = 10, maximumBodySize: Int = 5_000_000,
-    transport: (any HeraldTransport)? = nil, cache: (any ManifestCache)? = nil,
+    timeout: TimeInterval = ClientLimits.defaultTimeout,
+    maximumBodySize: Int = ClientLimits.maximumBodySize, headers: [String: String] = [:],
+    userAgent: String? = nil, transport: (any HeraldTransport)? = nil,
+    cache: (any ManifestCache)? = nil,
     seenStore: (any SeenStore)? = nil, clock: any HeraldClock = SystemClock(),
     maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30,
     preferredLanguages: [String] = Locale.preferredLanguages
   ) {
     self.preferredLanguages = preferredLanguages
+    self.timeout = timeout
     self.transport =
-      transport ?? URLSessionTransport(timeout: timeout, maximumBodySize: maximumBodySize)
+      transport
+      ?? HTTPTransport(maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
     self.cache = cache ?? FileManifestCache()
     self.seenStore = seenStore ?? FileSeenStore()
     self.clock = clock

@@ -13,7 +13,11 @@ final class ChannelServer: @unchecked Sendable {
     case status(Int)
     /// Holds the request for that many seconds (or until the server stops), then answers 503.
     case stall(seconds: TimeInterval)
+    /// Holds the request for that many seconds, then answers it as usual.
+    case delay(seconds: TimeInterval)
     case body([UInt8])
+    /// Served as gzip (`Content-Encoding: gzip`), which the client decodes.
+    case gzipBody([UInt8])
   }
 
   let server: HTTPServer
@@ -65,6 +69,8 @@ final class ChannelServer: @unchecked Sendable {
       guard request.resumed else { return .park(until: Date(timeIntervalSinceNow: seconds)) }
       log(503)
       return .respond(.text(503, "stalled\n"))
+    case .delay(let seconds)?:
+      guard request.resumed else { return .park(until: Date(timeIntervalSinceNow: seconds)) }
     case .status(let status)?:
       log(status)
       return .respond(.text(status, "fault\n"))
@@ -72,6 +78,13 @@ final class ChannelServer: @unchecked Sendable {
       log(200)
       return .respond(
         HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: bytes))
+    case .gzipBody(let bytes)?:
+      log(200)
+      return .respond(
+        HTTPResponse(
+          status: 200,
+          headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+          body: bytes))
     case nil:
       break
     }

@@ -6,17 +6,31 @@ import Testing
 private let now = Timestamp(seconds: 1_796_040_000)  // 2026-11-30T12:00:00Z
 
 /// A client of the example channel on a server, with its own cache and seen store in memory.
+///
+/// Its deadline is a minute unless a test is about the deadline: the whole suite shares two cores,
+/// and a refresh can wait its turn for longer than an app's 10 seconds.
 private func client(
   _ server: ChannelServer, platform: String = "ios", version: String,
   cache: any ManifestCache = MemoryManifestCache(), seen: any SeenStore = MemorySeenStore(),
-  clock: any HeraldClock = FixedClock(now), timeout: TimeInterval = 10,
-  maximumBodySize: Int = 5_000_000, user: String? = "ada"
+  clock: any HeraldClock = FixedClock(now), timeout: TimeInterval = 60,
+  maximumBodySize: Int = 5_000_000, user: String? = "ada", engine: Engine = .platform
 ) -> HeraldClient {
   HeraldClient(
     channel: server.baseURL, platform: platform, appVersion: version, userID: user,
     configuration: HeraldConfiguration(
-      transport: URLSessionTransport(timeout: timeout, maximumBodySize: maximumBodySize),
+      timeout: timeout, transport: engine.transport(maximumBodySize: maximumBodySize),
       cache: cache, seenStore: seen, clock: clock))
+}
+
+/// Which engine fetches: the platform's (libcurl on Linux), or URLSession (Apple's) everywhere.
+enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case platform, urlSession
+  func transport(maximumBodySize: Int) -> HTTPTransport {
+    self == .platform
+      ? HTTPTransport(maximumBodySize: maximumBodySize)
+      : HTTPTransport(urlSession: maximumBodySize)
+  }
+  var testDescription: String { rawValue }
 }
 
 @Suite("HeraldClient against a real server: versions, faults, caching, users, time")
@@ -66,26 +80,28 @@ struct HeraldClientTests {
 
   @Test(
     "every fault fails open: nothing without a cache, archive and badge only with one",
-    arguments: 0..<6)
-  func faultFailsOpen(_ index: Int) async throws {
+    arguments: Engine.allCases, 0..<6)
+  func faultFailsOpen(_ engine: Engine, _ index: Int) async throws {
     let (name, fault) = Self.faults[index]
     let server = try ChannelServer(site: try exampleSite(), now: now)
     let cache = MemoryManifestCache()
     let manifest = "/api/v1/ios/1.8.0.json"
     server.inject(fault, at: manifest)
-    let cold = await client(server, version: "1.8.0", cache: cache, maximumBodySize: 100_000)
-      .refresh()
+    let cold = await client(
+      server, version: "1.8.0", cache: cache, maximumBodySize: 100_000, engine: engine
+    ).refresh()
     #expect(cold.wall == nil && cold.interruption == nil && cold.archive.isEmpty, "\(name)")
     guard case .unavailable = cold.freshness else {
       Issue.record("\(name): \(cold.freshness)")
       return
     }
     server.inject(nil, at: manifest)
-    let good = await client(server, version: "1.8.0", cache: cache).refresh()
+    let good = await client(server, version: "1.8.0", cache: cache, engine: engine).refresh()
     #expect(good.wall?.id == "sunset-1-8")
     server.inject(fault, at: manifest)
-    let warm = await client(server, version: "1.8.0", cache: cache, maximumBodySize: 100_000)
-      .refresh()
+    let warm = await client(
+      server, version: "1.8.0", cache: cache, maximumBodySize: 100_000, engine: engine
+    ).refresh()
     #expect(warm.wall == nil && warm.interruption == nil, "\(name): a cached wall is no wall")
     #expect(warm.archive.map(\.id) == good.archive.map(\.id), "\(name)")
     #expect(warm.badge == good.badge, "\(name)")
@@ -93,6 +109,33 @@ struct HeraldClientTests {
       Issue.record("\(name): \(warm.freshness)")
       return
     }
+  }
+
+  /// 2.6 MB of gzip that decodes to 410 MB of spaces, as a manifest: the body limit holds on the
+  /// decoded bytes, so the reader stops at 5 MB (URLSession on Linux decoded and queued all of it).
+  @Test("a gzip bomb stops at the body limit, counted in decoded bytes")
+  func gzipBomb() async throws {
+    let server = try ChannelServer(site: try exampleSite(), now: now)
+    server.inject(.gzipBody(GzipBomb.body(size: 2_600_000)), at: "/api/v1/ios/1.8.0.json")
+    let state = await client(server, version: "1.8.0").refresh()
+    #expect(state.freshness == .unavailable(.tooLarge(5_000_000)))
+    #expect(state.wall == nil)
+  }
+
+  @Test("herald explain --channel reads a gzip bomb in bounded memory and fails open")
+  func gzipBombExplain() async throws {
+    let server = try ChannelServer(site: try exampleSite(), now: now)
+    server.inject(.gzipBody(GzipBomb.body(size: 2_600_000)), at: "/api/v1/ios/1.8.0.json")
+    let run = try await MeasuredProcess.run(
+      HeraldProcess.executable,
+      [
+        "explain", "--platform", "ios", "--version", "1.8.0", "--channel",
+        server.baseURL.absoluteString, "--now", "2026-11-30T12:00:00Z",
+      ])
+    #expect(run.stdout.contains("over the 5000000-byte limit"), "\(run.stdout)")
+    #expect(run.stdout.contains("shows:   nothing"))
+    // The decoded body is 410 MB; herald itself, its runtime and 5 MB of body need far less.
+    #expect(run.peakKilobytes < 150_000, "peak \(run.peakKilobytes) KB")
   }
 
   @Test("a failed index fails open too, and a refused connection as well")
@@ -107,7 +150,8 @@ struct HeraldClientTests {
     let refused = HeraldClient(
       channel: URL(string: "http://127.0.0.1:\(port)/")!, platform: "ios", appVersion: "1.8.0",
       configuration: HeraldConfiguration(
-        cache: MemoryManifestCache(), seenStore: MemorySeenStore(), clock: FixedClock(now)))
+        timeout: 60, cache: MemoryManifestCache(), seenStore: MemorySeenStore(),
+        clock: FixedClock(now)))
     let state = await refused.refresh()
     #expect(state.wall == nil && state.archive.isEmpty)
     guard case .unavailable(.network) = state.freshness else {
@@ -118,8 +162,8 @@ struct HeraldClientTests {
 
   @Test(
     "a response that stalls past the timeout fails open at the timeout: not before, nor at its end",
-    arguments: [0.5, 1.5])
-  func stall(timeout: TimeInterval) async throws {
+    arguments: Engine.allCases, [0.5, 1.5])
+  func stall(engine: Engine, timeout: TimeInterval) async throws {
     let server = try ChannelServer(site: try exampleSite(), now: now)
     // The server gives up after 5 s with a 503, so a timed-out outcome means the client's timeout
     // ended the exchange first. The transport's timers run on threads of their own: that holds
@@ -127,7 +171,7 @@ struct HeraldClientTests {
     // (the whole suite shares two cooperative threads; one such bound once read 30 s).
     server.inject(.stall(seconds: 5), at: "/api/v1/ios/1.8.0.json")
     let started = ContinuousClock.now
-    let state = await client(server, version: "1.8.0", timeout: timeout).refresh()
+    let state = await client(server, version: "1.8.0", timeout: timeout, engine: engine).refresh()
     let elapsed = ContinuousClock.now - started
     #expect(state.freshness == .unavailable(.timedOut))
     #expect(state.wall == nil)
@@ -135,10 +179,46 @@ struct HeraldClientTests {
     #expect(elapsed >= .seconds(timeout), "timed out after \(elapsed)")
   }
 
-  @Test("conditional requests: a second refresh sends the ETag and a 304 keeps the rows fresh")
-  func notModified() async throws {
+  @Test("an app's own headers and user agent go with every request", arguments: Engine.allCases)
+  func headersAndUserAgent(engine: Engine) async throws {
+    let recorder = try RequestRecorder()
+    let transport =
+      engine == .platform
+      ? HTTPTransport(headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
+      : HTTPTransport(
+        urlSession: 5_000_000, headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
+    let state = await HeraldClient(
+      channel: try #require(URL(string: "http://127.0.0.1:\(recorder.port)/")), platform: "ios",
+      appVersion: "1.0",
+      configuration: HeraldConfiguration(
+        timeout: 60, transport: transport, cache: MemoryManifestCache(),
+        seenStore: MemorySeenStore(), clock: FixedClock(now))
+    ).refresh()
+    #expect(state.freshness == .unavailable(.status(503)))
+    let head = try #require(recorder.requests.first).lowercased()
+    #expect(head.hasPrefix("get /api/v1/index.json http/1.1\r\n"))
+    #expect(head.contains("\r\nx-api-key: k1\r\n"))
+    #expect(head.contains("\r\nuser-agent: pebble/2.1 (ios)\r\n"))
+  }
+
+  /// Each document within the timeout, the two together past it: one deadline for the refresh,
+  /// not one per document (an app waits for the refresh, not for each fetch).
+  @Test("a whole refresh has one deadline", arguments: Engine.allCases)
+  func oneDeadline(engine: Engine) async throws {
     let server = try ChannelServer(site: try exampleSite(), now: now)
-    let herald = client(server, version: "1.8.0")
+    server.inject(.delay(seconds: 0.8), at: "/api/v1/index.json")
+    server.inject(.delay(seconds: 0.8), at: "/api/v1/ios/1.8.0.json")
+    let state = await client(server, version: "1.8.0", timeout: 1.2, engine: engine).refresh()
+    #expect(state.freshness == .unavailable(.timedOut))
+    #expect(state.wall == nil)
+  }
+
+  @Test(
+    "conditional requests: a second refresh sends the ETag and a 304 keeps the rows fresh",
+    arguments: Engine.allCases)
+  func notModified(engine: Engine) async throws {
+    let server = try ChannelServer(site: try exampleSite(), now: now)
+    let herald = client(server, version: "1.8.0", engine: engine)
     let first = await herald.refresh()
     let second = await herald.refresh()
     #expect(first == second)

@@ -21,10 +21,11 @@ struct ClientRun: Sendable {
     let options = BuildOptions(now: now)
     let documents = ChannelManifests.documents(site: site, options: options).mapValues { Data($0) }
     let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
+    // Nothing crosses a network, so no deadline: only the decision is asked for.
     return run(
-      channel: channel, transport: MemoryTransport(documents: documents), platform: platform,
-      version: version, now: now, seen: seen, accountCreatedAt: accountCreatedAt,
-      languages: languages)
+      channel: channel, transport: MemoryTransport(documents: documents), timeout: .infinity,
+      platform: platform, version: version, now: now, seen: seen,
+      accountCreatedAt: accountCreatedAt, languages: languages)
   }
 
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
@@ -33,14 +34,16 @@ struct ClientRun: Sendable {
     accountCreatedAt: Timestamp?, languages: [String] = []
   ) -> ClientRun {
     run(
-      channel: channel, transport: URLSessionTransport(), platform: platform, version: version,
-      now: now, seen: seen, accountCreatedAt: accountCreatedAt, languages: languages)
+      channel: channel, transport: HTTPTransport(), timeout: ClientLimits.defaultTimeout,
+      platform: platform, version: version, now: now, seen: seen,
+      accountCreatedAt: accountCreatedAt, languages: languages)
   }
 
   /// Decides as an app whose user reads `languages` (none: the channel's default locale, so
   /// that the answer never depends on the machine herald runs on).
   private static func run(
-    channel: URL, transport: any HeraldTransport, platform: String, version: Version,
+    channel: URL, transport: any HeraldTransport, timeout: TimeInterval, platform: String,
+    version: Version,
     now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?, languages: [String]
   ) -> ClientRun {
     let user = "explain"
@@ -48,7 +51,7 @@ struct ClientRun: Sendable {
       channel: channel, platform: platform, appVersion: version.text, userID: user,
       accountCreated: accountCreatedAt,
       configuration: HeraldConfiguration(
-        transport: transport, cache: MemoryManifestCache(),
+        timeout: timeout, transport: transport, cache: MemoryManifestCache(),
         seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
         preferredLanguages: languages))
     return waitFor {

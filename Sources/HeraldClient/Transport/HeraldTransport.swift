@@ -3,10 +3,12 @@ import HeraldCore
 
 /// How the client fetches a document.
 ///
-/// The default is `URLSessionTransport`; an app may give its own (to route through its networking
+/// The default is `HTTPTransport`; an app may give its own (to route through its networking
 /// stack), and `herald explain` gives one that serves a channel built in memory.
 ///
 /// A transport never throws: every failure is a `FetchFailure`, which the client fails open on.
+/// It should answer within the request's `timeout` and stop when its task is cancelled; the
+/// client stops waiting at the refresh's deadline either way.
 public protocol HeraldTransport: Sendable {
   /// Fetches a URL, conditionally when validators are given.
   func fetch(_ request: HeraldRequest) async -> HeraldResponse
@@ -20,12 +22,18 @@ public struct HeraldRequest: Sendable, Hashable {
   public let etag: String?
   /// The `Last-Modified` of the cached copy, sent as `If-Modified-Since`.
   public let lastModified: String?
+  /// How long the exchange may take, in seconds: what is left of the refresh's deadline.
+  public let timeout: TimeInterval
 
   /// Makes a request.
-  public init(url: URL, etag: String? = nil, lastModified: String? = nil) {
+  public init(
+    url: URL, etag: String? = nil, lastModified: String? = nil,
+    timeout: TimeInterval = ClientLimits.defaultTimeout
+  ) {
     self.url = url
     self.etag = etag
     self.lastModified = lastModified
+    self.timeout = timeout
   }
 }
 

@@ -5,21 +5,20 @@ import HeraldCore
   import FoundationNetworking
 #endif
 
-/// Fetches with URLSession, bounding the whole exchange by a timeout and the body by a size limit,
-/// so a stalled or enormous answer costs at most that: it becomes a failure, never a hang.
-public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
-  private let timeout: TimeInterval
+/// Fetches with URLSession (the engine of `HTTPTransport` on Apple's platforms), bounding the
+/// whole exchange by the request's timeout and the body by a size limit on the bytes the delegate
+/// receives, which are the decoded ones.
+final class URLSessionTransport: @unchecked Sendable {
   private let maximumBodySize: Int
+  private let headers: [(name: String, value: String)]
   private let session: URLSession
   private let delegate: SessionDelegate
 
   /// Makes a transport with its own session.
-  public init(timeout: TimeInterval = 10, maximumBodySize: Int = 5_000_000) {
-    self.timeout = timeout
+  init(maximumBodySize: Int, headers: [(name: String, value: String)], userAgent: String?) {
     self.maximumBodySize = maximumBodySize
+    self.headers = headers + (userAgent.map { [(name: "User-Agent", value: $0)] } ?? [])
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-    configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     delegate = SessionDelegate(maximumBodySize: maximumBodySize)
@@ -28,10 +27,12 @@ public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
 
   deinit { session.invalidateAndCancel() }
 
-  /// Fetches a URL; the exchange is cancelled when it outlives the timeout.
-  public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
+  /// Fetches a URL; the exchange is cancelled when it outlives the request's timeout or its task.
+  func fetch(_ request: HeraldRequest) async -> HeraldResponse {
+    let timeout = max(0.001, request.timeout)
     var urlRequest = URLRequest(url: request.url, timeoutInterval: Self.sessionTimeout(timeout))
     urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
     if let lastModified = request.lastModified {
       urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
@@ -47,7 +48,11 @@ public final class URLSessionTransport: HeraldTransport, @unchecked Sendable {
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
     task.resume()
-    let response = await exchange.value()
+    let response = await withTaskCancellationHandler {
+      await exchange.value()
+    } onCancel: {
+      exchange.finish(.failed(.network("cancelled")))
+    }
     timer.cancel()
     task.cancel()
     return response

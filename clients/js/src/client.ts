@@ -9,6 +9,7 @@ import {
   Timestamp,
   timestampFromMilliseconds,
 } from "./timestamp.js";
+import { limits } from "./limits.js";
 import { fetchTransport, HeraldTransport } from "./transport.js";
 import { parseVersion } from "./version.js";
 
@@ -51,10 +52,14 @@ export interface HeraldClientOptions {
   storage?: StorageAdapter;
   /** How documents are fetched; default: fetch with `timeout` and `maximumBodySize`. */
   transport?: HeraldTransport;
-  /** The whole exchange's time limit in milliseconds (default 10 s). */
+  /** The longest a whole refresh may take, in milliseconds: one deadline for every document it reads (default 10 s). */
   timeout?: number;
-  /** The largest body read, in bytes (default 5 MB). */
+  /** The largest body read, in bytes after content decoding (default 5 MB). */
   maximumBodySize?: number;
+  /** Extra headers for every request of the default transport (see FetchTransportOptions.headers). */
+  headers?: Readonly<Record<string, string>>;
+  /** The User-Agent for the default transport, where the platform allows one. */
+  userAgent?: string;
   /** The clock; default: the system's. */
   clock?: HeraldClock;
   /** The longest wait between polls while subscribed, in ms (default 5 minutes). */
@@ -117,13 +122,19 @@ export class HeraldClient {
     this.accountCreatedAt = instant(options.accountCreatedAt);
     const transport =
       options.transport ??
-      fetchTransport({ timeout: options.timeout, maximumBodySize: options.maximumBodySize });
+      fetchTransport({
+        timeout: options.timeout,
+        maximumBodySize: options.maximumBodySize,
+        headers: options.headers,
+        userAgent: options.userAgent,
+      });
     this.reader = new ChannelReader(
       indexURL(options.channel),
       options.platform,
       options.preferredLanguages ?? browserLanguages(),
       transport,
       this.storage,
+      options.timeout ?? limits.defaultTimeout,
     );
   }
 

@@ -14,6 +14,7 @@ export type { StorageAdapter } from "./storage.js";
 export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
 export type { Timestamp } from "./timestamp.js";
 export { fetchTransport, memoryTransport } from "./transport.js";
-export type { HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
+export type { FetchTransportOptions, HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
+export { limits } from "./limits.js";
 export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";
 export type { Version } from "./version.js";

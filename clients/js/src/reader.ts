@@ -4,7 +4,8 @@ import { ManifestSource, rowsFor } from "./decision.js";
 import { readCached, StorageAdapter, writeCached } from "./storage.js";
 import { bodyText } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
-import { HeraldTransport } from "./transport.js";
+import { limits } from "./limits.js";
+import { HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
 import { compareVersions, parseVersion, Version } from "./version.js";
 
 /** What a read gave. */
@@ -37,6 +38,8 @@ interface Fetched<T> {
  */
 export class ChannelReader {
   private readonly parsed = new Map<string, { body: string; document: Decoded<ManifestDocument> }>();
+  /** When the read under way must end (monotonic milliseconds). */
+  private deadline = Infinity;
 
   constructor(
     private readonly index: string,
@@ -44,9 +47,12 @@ export class ChannelReader {
     private readonly languages: readonly string[],
     private readonly transport: HeraldTransport,
     private readonly storage: StorageAdapter,
+    /** How long a whole read may take, in milliseconds: one deadline for every document it fetches. */
+    private readonly timeout: number = limits.defaultTimeout,
   ) {}
 
   async read(version: Version, now: Timestamp): Promise<ReadOutcome> {
+    this.deadline = monotonicNow() + this.timeout;
     const index = await this.fetch(this.index, (body) => decodeChannel(body));
     if (index.document === null) {
       return {
@@ -147,11 +153,7 @@ export class ChannelReader {
       const decoded = cached === null ? null : read(cached.body);
       return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
     };
-    const response = await this.transport.fetch({
-      url,
-      etag: cached?.etag ?? null,
-      lastModified: cached?.lastModified ?? null,
-    });
+    const response = await this.within({ url, etag: cached?.etag ?? null, lastModified: cached?.lastModified ?? null });
     switch (response.kind) {
       case "ok": {
         const text = bodyText(response.body);
@@ -176,4 +178,28 @@ export class ChannelReader {
         return fallback(response.failure);
     }
   }
+
+  /** Fetches with what is left of the deadline, answering timed-out when it passes, whatever the transport does. */
+  private async within(request: HeraldRequest): Promise<HeraldResponse> {
+    const left = this.deadline - monotonicNow();
+    const timedOut: HeraldResponse = { kind: "failed", failure: { kind: "timed-out" } };
+    if (left <= 0) return timedOut;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<HeraldResponse>((resolve) => {
+      timer = setTimeout(() => resolve(timedOut), left);
+    });
+    try {
+      return await Promise.race([this.transport.fetch({ ...request, timeout: left }), deadline]);
+    } catch (error) {
+      return { kind: "failed", failure: { kind: "network", reason: String(error) } };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Milliseconds on a clock that never goes back (performance.now where there is one). */
+function monotonicNow(): number {
+  const performance = (globalThis as { performance?: { now(): number } }).performance;
+  return performance?.now() ?? Date.now();
 }

@@ -6,6 +6,8 @@ export interface HeraldRequest {
   readonly url: string;
   readonly etag: string | null;
   readonly lastModified: string | null;
+  /** What is left of the refresh's deadline, in milliseconds (the client stops waiting then anyway). */
+  readonly timeout?: number;
 }
 
 /** What a fetch gave: never an exception, every failure a value the client fails open on. */
@@ -36,13 +38,28 @@ export function maxAge(cacheControl: string | null): number | null {
   return null;
 }
 
+/** How `fetchTransport` fetches. */
+export interface FetchTransportOptions {
+  /** The longest one exchange may take, in milliseconds (default 10 s; a request's own timeout is kept if shorter). */
+  timeout?: number;
+  /** The largest body read, in bytes after content decoding (default: the protocol's 5 MB). */
+  maximumBodySize?: number;
+  /** The fetch function (default: the global one). */
+  fetch?: typeof fetch;
+  /**
+   * Extra request headers (an API key of the CDN, an app identifier). In a browser, a header that is not
+   * CORS-safelisted makes every request to another origin wait for a preflight the host must answer.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** The User-Agent to send where the platform allows it (React Native, Node; browsers keep their own). */
+  userAgent?: string;
+}
+
 /**
  * Fetches with the platform's `fetch` (React Native, browsers, Node 20), bounding the whole
  * exchange by a timeout (AbortController) and the body by a size limit read as it streams.
  */
-export function fetchTransport(
-  options: { timeout?: number; maximumBodySize?: number; fetch?: typeof fetch } = {},
-): HeraldTransport {
+export function fetchTransport(options: FetchTransportOptions = {}): HeraldTransport {
   const timeout = options.timeout ?? limits.defaultTimeout;
   const limit = options.maximumBodySize ?? limits.maximumBodySize;
   const fetchFunction = options.fetch ?? fetch;
@@ -50,12 +67,16 @@ export function fetchTransport(
     async fetch(request: HeraldRequest): Promise<HeraldResponse> {
       const controller = new AbortController();
       let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeout);
+      const timer = setTimeout(
+        () => {
+          timedOut = true;
+          controller.abort();
+        },
+        Math.max(0, Math.min(timeout, request.timeout ?? timeout)),
+      );
       try {
-        const headers: Record<string, string> = {};
+        const headers: Record<string, string> = { ...options.headers };
+        if (options.userAgent !== undefined) headers["User-Agent"] = options.userAgent;
         if (request.etag !== null) headers["If-None-Match"] = request.etag;
         if (request.lastModified !== null) headers["If-Modified-Since"] = request.lastModified;
         const response = await fetchFunction(request.url, { headers, signal: controller.signal, cache: "no-store" });

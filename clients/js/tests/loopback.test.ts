@@ -11,6 +11,7 @@ import { memoryStorage, StorageAdapter } from "../src/storage.js";
 import { parseTimestamp, Timestamp } from "../src/timestamp.js";
 import { fetchTransport } from "../src/transport.js";
 import { ChannelServer, Fault } from "./support/channel-server.js";
+import { gzipBomb } from "./support/gzip-bomb.js";
 import { conformanceCases, fixedClock, runCase } from "./support/conformance.js";
 import { ManualClock } from "./support/manual-clock.js";
 import { StateObserver } from "./support/observer.js";
@@ -122,6 +123,32 @@ test("a response that stalls past the timeout fails open as timed out", async ()
   const state = await client(server, "1.0", { transport: fetchTransport({ timeout: 300 }) }).refresh();
   assert.deepEqual(state.failure, { kind: "timed-out" });
   assert.equal(state.wall, null);
+});
+
+test("a gzip bomb stops at the body limit, counted in decoded bytes", async () => {
+  const server = await serve();
+  server.inject(manifest, { kind: "gzip", bytes: gzipBomb(2_600_000) });
+  const state = await client(server, "1.0").refresh();
+  assert.deepEqual(state.failure, { kind: "too-large", limit: 5_000_000 });
+  assert.equal(state.wall, null);
+});
+
+test("a whole refresh has one deadline, not one per document", async () => {
+  const server = await serve();
+  server.inject("/news/api/v1/index.json", { kind: "delay", milliseconds: 400 });
+  server.inject(manifest, { kind: "delay", milliseconds: 400 });
+  const state = await client(server, "1.0", { timeout: 600 }).refresh();
+  assert.deepEqual(state.failure, { kind: "timed-out" });
+  assert.equal(state.wall, null);
+});
+
+test("an app's own headers and user agent go with every request", async () => {
+  const server = await serve();
+  await client(server, "1.0", { headers: { "X-Api-Key": "k1" }, userAgent: "Pebble/2.1 (web)" }).refresh();
+  const seen = server.requestsFor(manifest);
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].headers["x-api-key"], "k1");
+  assert.equal(seen[0].headers["user-agent"], "Pebble/2.1 (web)");
 });
 
 test("conditional requests: the second refresh sends the ETag and a 304 keeps the rows fresh", async () => {

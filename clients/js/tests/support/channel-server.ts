@@ -10,13 +10,19 @@ export type Fault =
   /** Status 200 with this body. */
   | { readonly kind: "body"; readonly body: string }
   /** Promises a body's length, sends half, and drops the connection. */
-  | { readonly kind: "cut" };
+  | { readonly kind: "cut" }
+  /** Status 200 with these bytes, sent as `Content-Encoding: gzip` (which fetch decodes). */
+  | { readonly kind: "gzip"; readonly bytes: Uint8Array }
+  /** Waits that many milliseconds, then serves the document as usual. */
+  | { readonly kind: "delay"; readonly milliseconds: number };
 
 /** A request the server saw. */
 export interface Seen {
   readonly path: string;
   readonly ifNoneMatch: string | null;
   readonly status: number;
+  /** Every request header, by lowercased name. */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /**
@@ -83,13 +89,22 @@ export class ChannelServer {
     await closed;
   }
 
-  private reply(request: IncomingMessage, response: ServerResponse): void {
+  private reply(request: IncomingMessage, response: ServerResponse, delayed = false): void {
     const path = request.url ?? "/";
     const header = request.headers["if-none-match"];
     const ifNoneMatch = typeof header === "string" ? header : null;
-    const log = (status: number) => this.requests.push({ path, ifNoneMatch, status });
+    const log = (status: number) => this.requests.push({ path, ifNoneMatch, status, headers: request.headers });
     const fault = this.faults.get(path);
     if (fault?.kind === "stall") return;
+    if (fault?.kind === "delay" && !delayed) {
+      setTimeout(() => this.reply(request, response, true), fault.milliseconds);
+      return;
+    }
+    if (fault?.kind === "gzip") {
+      log(200);
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" }).end(fault.bytes);
+      return;
+    }
     if (fault?.kind === "status") {
       log(fault.status);
       response.writeHead(fault.status, { "Content-Type": "text/plain" }).end("fault\n");
