@@ -123,13 +123,63 @@ struct OutputWriterTests {
       ])
   }
 
+  /// A locale's index listed a manifest not yet in place (a German user on a new release got a
+  /// 404 and no wall): every index, each locale's too, now comes after what it lists.
+  @Test(
+    "every index, feed and archive page is put in place after the files it lists",
+    arguments: ["first build", "a new release", "a new locale"])
+  func entryPointsLast(_ scenario: String) throws {
+    let tree = try FileTree.read(Fixtures.root.appending(path: "sites/locales/expected"))
+    let all = tree.paths.filter { !$0.hasPrefix(".herald") }
+    let locales = Set(
+      all.compactMap { path -> String? in
+        let parts = path.split(separator: "/")
+        let isIndex = parts.count == 4 && parts[0] == "api" && parts[3] == "index.json"
+        return isIndex ? String(parts[2]) : nil
+      })
+    var existing = Set(all)
+    var changed: [String]
+    switch scenario {
+    case "first build":
+      existing = []
+      changed = all
+    case "a new release":
+      changed = all.filter { $0.hasSuffix("index.json") || $0.hasSuffix("index.html") }
+        + ["api/v1/ios/9.0.0.json"] + locales.map { "api/v1/\($0)/ios/9.0.0.json" }
+    default:
+      existing = existing.filter { !$0.hasPrefix("api/v1/de/") && !$0.hasPrefix("de/") }
+      changed = all.filter { $0.hasPrefix("api/v1/de/") || $0.hasPrefix("de/") }
+        + ["api/v1/index.json", "index.html", "feed.xml"]
+    }
+    changed = Array(Set(changed)).sortedBytewise()
+    let puts = OutputWriter.ordered(OutputWriter.moves(changed, existing: existing))
+    // Where each changed file lands: its own put, or the put of the new folder it moves in with.
+    let position = Dictionary(
+      uniqueKeysWithValues: changed.map { file in
+        (file, puts.firstIndex { $0 == file || file.hasPrefix($0 + "/") } ?? -1)
+      })
+    #expect(!position.values.contains(-1))
+    var checked = 0
+    for file in changed {
+      guard let rank = OutputWriter.entryPointRank(file), let at = position[file] else { continue }
+      let folder = OutputWriter.folder(of: file)
+      for other in changed where other != file && (folder.isEmpty || other.hasPrefix(folder + "/")) {
+        if let otherRank = OutputWriter.entryPointRank(other), otherRank >= rank { continue }
+        #expect(position[other, default: .max] < at, "\(scenario): \(file) goes in before \(other)")
+        checked += 1
+      }
+    }
+    #expect(checked > 20)
+  }
+
   @Test("the moves found from the top are those of walking each path up from its file")
   func movesFromTheTop() {
     // The rule as first written: every folder up the path that the output lacks and that holds
     // no entry point, the last one found (the topmost) winning.
     func reference(_ changed: [String], existing: Set<String>) -> Set<String> {
       let known = OutputWriter.folders(of: Array(existing))
-      let sheltering = OutputWriter.folders(of: OutputWriter.entryPoints)
+      let sheltering = OutputWriter.folders(
+        of: changed.filter { OutputWriter.entryPointRank($0) != nil })
       return Set(
         changed.map { file in
           guard !existing.contains(file) else { return file }

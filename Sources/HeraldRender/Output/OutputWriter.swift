@@ -26,8 +26,23 @@ public struct OutputWriter: Sendable {
     lockName, stagingName, OutputJournal.fileName, OutputJournal.fileName + ".new",
     OutputMap.fileName, OutputMap.fileName + ".new",
   ]
-  /// The paths written after every other file, so that nothing links to a file not yet in place.
-  static let entryPoints = ["api/v1/index.json", "feed.xml", "index.html"]
+  /// Where a file stands among the entry points, which are put in place after every other file so
+  /// that nothing links to a file not yet in place; nil for a file that is none.
+  ///
+  /// Every channel index is one (each locale's `api/v1/<locale>/index.json`, then the root's,
+  /// which lists them), then every feed, then every archive front page (the root's and each
+  /// locale's `<locale>/index.html`).
+  static func entryPointRank(_ path: String) -> Int? {
+    let bytes = path.utf8
+    let depth = path.slashCount
+    if path.hasByteSuffix("/index.json") && bytes.starts(with: "api/".utf8) {
+      return path == "api/v1/index.json" ? 1 : 0
+    }
+    guard depth <= 1 else { return nil }
+    if path == "feed.xml" || path.hasByteSuffix("/feed.xml") { return 2 }
+    if path == "index.html" || path.hasByteSuffix("/index.html") { return 3 }
+    return nil
+  }
 
   /// The output folder.
   public let outputDirectory: String
@@ -341,7 +356,7 @@ public struct OutputWriter: Sendable {
       // The marker first: from the moment files move into place, the folder is herald's.
       if path == markerName { return -1 }
       if path == "assets" || path.hasPrefix("assets/") { return 0 }
-      if let index = entryPoints.firstIndex(of: path) { return 2 + index }
+      if let rank = entryPointRank(path) { return 2 + rank }
       return 1
     }
     let sorted = paths.sortedBytewise()
@@ -356,7 +371,7 @@ public struct OutputWriter: Sendable {
   static func moves(_ changed: [String], existing: Set<String>) -> [String] {
     // Made only for a new file: one the output has already sits in folders the output has.
     var present: Set<String>?
-    let sheltering = folders(of: entryPoints)
+    let sheltering = folders(of: changed.filter { entryPointRank($0) != nil })
     var moves: Set<String> = []
     var last = ""
     for file in changed {
