@@ -78,6 +78,32 @@ struct BuildBehaviourTests {
     #expect(try fileStamps(output) == stampsBefore)
   }
 
+  /// A build killed while moving its files in leaves the tree mixed; the next build, even one
+  /// whose site has an error, finishes it rather than leaving it mixed until the site is fixed.
+  @Test("a build with errors still completes the journal of a build that was killed")
+  func contentErrorCompletesJournal() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let output = site.url.appending(path: "public")
+    #expect(
+      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
+    // What a build killed after its journal leaves: a staged feed, and a journal that puts it.
+    try site.write("public/.herald-staging/feed.xml", "<feed>the killed build's</feed>\n")
+    try site.write(
+      "public/.herald-journal", bytes: Array("Pfeed.xml".utf8) + [0])
+    try site.write(
+      "content/announcements/broken.md",
+      "---\nid: broken\ntitle: Broken\nseverity: LOUD\nkind: NOTICE\npublishAt: 2026-11-01\n---\n")
+    let result = try HeraldProcess.run(["build", "--site", site.url.path] + Self.now)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("nothing was written"))
+    #expect(result.stderr.contains("was completed from its journal"), "\(result.stderr)")
+    let tree = try FileTree.read(output)
+    #expect(tree.files["feed.xml"] == Array("<feed>the killed build's</feed>\n".utf8))
+    #expect(tree.files[".herald-journal"] == nil)
+    #expect(!FileManager.default.fileExists(atPath: output.path + "/.herald-staging"))
+  }
+
   @Test("a theme with a broken template leaves the output alone and names the template's line")
   func atomicOnTemplateError() throws {
     let site = try TemporaryDirectory()

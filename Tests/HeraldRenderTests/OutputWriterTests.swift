@@ -85,6 +85,44 @@ struct OutputWriterTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-journal"))
   }
 
+  /// The map the next build reads is the tree before the build that stopped; what that build's
+  /// journal put in place must still be found, or it is never removed.
+  @Test("a file a completed journal added, which the next plan lacks, is removed")
+  func journalAdditionsAreRemoved() throws {
+    let fixture = try WriterFixture()
+    let key = Fingerprint(high: 1, low: 2)
+    func planned(_ paths: [String]) -> [OutputWriter.Planned] {
+      paths.map { OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4)) }
+    }
+    func build(_ paths: [String]) throws -> OutputWriter.Summary {
+      try fixture.writer.write(
+        planned(paths), force: false, map: key, prepare: { _ in },
+        render: { path, sink in sink.write(Array("one \(path)".utf8)) })
+    }
+    _ = try build(Self.files)
+    // A build that added a page, recorded its journal and was killed: the map was not rewritten.
+    try fixture.root.write("public/.herald-staging/c/index.html", "killed c")
+    try OutputJournal(puts: ["c"], removals: []).record(in: fixture.output)
+    let summary = try build(Self.files)
+    #expect(summary.removed == 1)
+    #expect(try fixture.tree().files["c/index.html"] == nil)
+    #expect(try build(Self.files) == OutputWriter.Summary(written: 0, unchanged: 5, removed: 0))
+  }
+
+  @Test("a journal is completed without a build, and nothing else is written")
+  func interruptedBuildIsCompleted() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    #expect(try fixture.writer.completeInterruptedBuild() == false)
+    let before = try fixture.tree()
+    try fixture.root.write("public/.herald-staging/feed.xml", "two feed.xml")
+    try OutputJournal(puts: ["feed.xml"], removals: []).record(in: fixture.output)
+    #expect(try fixture.writer.completeInterruptedBuild() == true)
+    var expected = before
+    expected.files["feed.xml"] = Array("two feed.xml".utf8)
+    #expect(try fixture.tree().differences(from: expected) == nil)
+  }
+
   @Test("staging left by a build that stopped before its journal is discarded")
   func stagingIsDiscarded() throws {
     let fixture = try WriterFixture()

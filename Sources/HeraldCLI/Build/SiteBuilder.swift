@@ -31,8 +31,9 @@ struct SiteBuilder: Sendable {
   enum Outcome: Sendable {
     /// The tree is in place.
     case built(Report)
-    /// The site or the theme has errors; nothing was written.
-    case contentErrors(diagnostics: [Diagnostic], announcements: Int)
+    /// The site or the theme has errors; nothing new was written (`finishedInterrupted`: a build
+    /// that had stopped while moving its files in was completed from its journal).
+    case contentErrors(diagnostics: [Diagnostic], announcements: Int, finishedInterrupted: Bool)
     /// The site could not be read or the output not written.
     case failure(message: String, hint: String?)
     /// The build was refused for what it would do (publish an empty channel); nothing was written.
@@ -69,7 +70,14 @@ struct SiteBuilder: Sendable {
         "assemble the site", { checked.buildable(strict: strict) })
     else {
       cache?.save(files: loaded.files, live: nil)
-      return .contentErrors(diagnostics: diagnostics, announcements: loaded.announcementCount)
+      // Nothing new is written, but a build that stopped while moving its files in is finished,
+      // so the tree is the last good build's, not half of it, until the site is fixed.
+      let finished =
+        (try? OutputWriter(outputDirectory: outputDirectory, siteDirectory: siteDirectory)
+          .completeInterruptedBuild(waiting: waiting)) ?? false
+      return .contentErrors(
+        diagnostics: diagnostics, announcements: loaded.announcementCount,
+        finishedInterrupted: finished)
     }
     do {
       let caching = cache.flatMap { cache in
@@ -130,7 +138,8 @@ struct SiteBuilder: Sendable {
         file: error.file, position: SourcePosition(line: error.line, column: error.column),
         code: .templateRender, message: error.message)
       return .contentErrors(
-        diagnostics: (diagnostics + [diagnostic]).sorted(), announcements: loaded.announcementCount)
+        diagnostics: (diagnostics + [diagnostic]).sorted(), announcements: loaded.announcementCount,
+        finishedInterrupted: false)
     } catch let error as OutputError {
       if case .wouldEmptyChannel = error {
         return .refused(message: error.description, hint: error.hint)

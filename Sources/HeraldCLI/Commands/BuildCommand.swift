@@ -69,11 +69,16 @@ enum BuildCommand {
           BuildSummary(report: report, output: output, now: now, elapsed: elapsed).description)
       }
       return .success
-    case .contentErrors(let diagnostics, let announcements):
+    case .contentErrors(let diagnostics, let announcements, let finished):
       printer.printText(diagnostics)
       context.console.error(
         DiagnosticSummary(diagnostics, announcements: announcements).description
           + "; nothing was written")
+      if finished {
+        context.console.error(
+          "note: the build into \(output) that stopped while moving its files in was completed"
+            + " from its journal, so \(output) holds that build whole")
+      }
       return .contentErrors
     case .failure(let message, let hint):
       context.console.error("error: \(message)")

@@ -151,7 +151,7 @@ private struct Rebuilder {
           + "\(DiagnosticSummary.count(report.files.written, "file")) written in \(milliseconds) ms"
       )
       site.finishBuild(problems: nil)
-    case .contentErrors(let diagnostics, let announcements):
+    case .contentErrors(let diagnostics, let announcements, _):
       printer.printText(diagnostics)
       let summary = DiagnosticSummary(diagnostics, announcements: announcements).description
       console.error(summary + "; still serving the last good build")

@@ -126,7 +126,7 @@ public struct OutputWriter: Sendable {
       try FolderLock(file: output + "/" + Self.lockName, waiting: waiting)
     }
     defer { withExtendedLifetime(lock) {} }
-    try recover()
+    let recovered = try recover()
     try checkForeign(force: force)
     let map = BuildTrace.measure("read the output map") {
       keyIdentifier.flatMap { key in
@@ -134,12 +134,11 @@ public struct OutputWriter: Sendable {
         return OutputMap.read(output: output, keyIdentifier: key)
       }
     }
+    // After a completed journal the map is the tree before that build: the files its journal put
+    // in place are only on disk, so the disk is listed too, or they would stay forever.
     let previous = BuildTrace.measure("list the previous output") {
-      map.map { Set($0.entries.keys) }
-        ?? Set(
-          FileSystem.files(under: output).filter {
-            !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
-          })
+      map.map { recovered ? Set($0.entries.keys).union(listing()) : Set($0.entries.keys) }
+        ?? listing()
     }
     try vet(previous)
     let kept = BuildTrace.measure("compare with the output map") {
@@ -315,20 +314,46 @@ public struct OutputWriter: Sendable {
     }
   }
 
+  /// Every file of the output but herald's own bookkeeping.
+  private func listing() -> Set<String> {
+    Set(
+      FileSystem.files(under: outputDirectory).filter {
+        !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
+      })
+  }
+
   /// Completes the journal of a build that stopped after recording it, and removes the staging
-  /// folder of one that stopped before.
-  private func recover() throws(OutputError) {
+  /// folder of one that stopped before; true when a journal was completed.
+  @discardableResult
+  private func recover() throws(OutputError) -> Bool {
     let output = outputDirectory
     let staging = output + "/" + Self.stagingName
     let journalPath = output + "/" + OutputJournal.fileName
+    var completed = false
     if let bytes = FileSystem.read(journalPath), let journal = OutputJournal(bytes: bytes) {
       try finish(journal, staging: staging)
+      completed = true
     }
     try io(staging) { () throws(FileSystemError) in
       try FileSystem.removeTree(staging)
       try FileSystem.removeTree(journalPath)
       try FileSystem.removeTree(journalPath + ".new")
     }
+    return completed
+  }
+
+  /// Completes what a build that stopped while moving files in left half done, under the
+  /// output's lock, without writing anything new: what a build whose site has errors still does,
+  /// so the tree is never left mixed until the site is fixed. True when there was a journal.
+  public func completeInterruptedBuild(waiting: () -> Void = {}) throws(OutputError) -> Bool {
+    let output = outputDirectory
+    guard FileSystem.exists(output + "/" + OutputJournal.fileName) else { return false }
+    _ = try OutputTarget.check(output: output, site: siteDirectory)
+    let lock = try io(output) { () throws(FileSystemError) in
+      try FolderLock(file: output + "/" + Self.lockName, waiting: waiting)
+    }
+    defer { withExtendedLifetime(lock) {} }
+    return try recover()
   }
 
   /// Refuses a target that is a file, or a non-empty folder herald did not write (unless forced).
