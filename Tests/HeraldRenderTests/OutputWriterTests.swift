@@ -182,11 +182,13 @@ struct OutputWriterTests {
       existing = []
       changed = all
     case "a new release":
-      changed = all.filter { $0.hasSuffix("index.json") || $0.hasSuffix("index.html") }
+      changed =
+        all.filter { $0.hasSuffix("index.json") || $0.hasSuffix("index.html") }
         + ["api/v1/ios/9.0.0.json"] + locales.map { "api/v1/\($0)/ios/9.0.0.json" }
     default:
       existing = existing.filter { !$0.hasPrefix("api/v1/de/") && !$0.hasPrefix("de/") }
-      changed = all.filter { $0.hasPrefix("api/v1/de/") || $0.hasPrefix("de/") }
+      changed =
+        all.filter { $0.hasPrefix("api/v1/de/") || $0.hasPrefix("de/") }
         + ["api/v1/index.json", "index.html", "feed.xml"]
     }
     changed = Array(Set(changed)).sortedBytewise()
@@ -201,7 +203,8 @@ struct OutputWriterTests {
     for file in changed {
       guard let rank = OutputWriter.entryPointRank(file), let at = position[file] else { continue }
       let folder = OutputWriter.folder(of: file)
-      for other in changed where other != file && (folder.isEmpty || other.hasPrefix(folder + "/")) {
+      for other in changed where other != file && (folder.isEmpty || other.hasPrefix(folder + "/"))
+      {
         if let otherRank = OutputWriter.entryPointRank(other), otherRank >= rank { continue }
         #expect(position[other, default: .max] < at, "\(scenario): \(file) goes in before \(other)")
         checked += 1

@@ -342,9 +342,11 @@ public struct OutputWriter: Sendable {
     return completed
   }
 
-  /// Completes what a build that stopped while moving files in left half done, under the
-  /// output's lock, without writing anything new: what a build whose site has errors still does,
-  /// so the tree is never left mixed until the site is fixed. True when there was a journal.
+  /// Completes what a build that stopped while moving files in left half done.
+  ///
+  /// It runs under the output's lock and writes nothing new: it is what a build whose site has
+  /// errors still does, so the tree is never left mixed until the site is fixed. True when there
+  /// was a journal.
   public func completeInterruptedBuild(waiting: () -> Void = {}) throws(OutputError) -> Bool {
     let output = outputDirectory
     guard FileSystem.exists(output + "/" + OutputJournal.fileName) else { return false }
