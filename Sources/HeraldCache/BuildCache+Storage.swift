@@ -36,9 +36,12 @@ extension BuildCache {
     var locations: [(fingerprint: Fingerprint, location: Location)]
   }
 
-  static func readIndex(_ bytes: UnsafeRawBufferPointer, identity: String) throws(BinaryFormatError)
-    -> Index
+  static func readIndex(_ sealed: UnsafeRawBufferPointer, identity: String)
+    throws(BinaryFormatError) -> Index
   {
+    // An index whose checksum does not match is no index: any flipped byte could point an entry
+    // at another's bytes or a file at another's content.
+    guard let bytes = Checksum.opened(sealed) else { throw BinaryFormatError() }
     var reader = BinaryReader(bytes)
     guard try reader.string() == magic, try reader.string() == identity else {
       throw BinaryFormatError()
@@ -104,6 +107,6 @@ extension BuildCache {
       writer.write(UInt64(location.offset))
       writer.write(UInt64(location.count))
     }
-    return writer.bytes
+    return Checksum.sealed(writer.bytes)
   }
 }

@@ -54,14 +54,20 @@ package final class BuildCache: @unchecked Sendable {
   private let lock = NSLock()
   private var pendingEntries: [Fingerprint: [UInt8]] = [:]
 
-  static let magic = "herald-cache-3"
+  static let magic = "herald-cache-4"
 
-  /// Opens (or starts) the cache of an output folder; nil when there is no safe place for one.
-  package static func open(outputDirectory: String, environment: [String: String], identity: String)
-    -> BuildCache?
-  {
+  /// Opens (or starts) the cache of an output folder; nil when there is no place for one (no
+  /// home folder, a folder of another user); an error when the place given is inside the output
+  /// or the site.
+  package static func open(
+    outputDirectory: String, siteDirectory: String, environment: [String: String],
+    identity: String
+  ) throws(CacheLocationError) -> BuildCache? {
     let resolved = OutputTarget.resolvedPath(outputDirectory)
-    guard let folder = CacheLocation.folder(forOutput: resolved, environment: environment),
+    guard
+      let folder = try CacheLocation.folder(
+        forOutput: resolved, site: OutputTarget.resolvedPath(siteDirectory),
+        environment: environment),
       let key = secretKey(in: folder)
     else { return nil }
     return BuildCache(folder: folder, key: key, identity: identity)
@@ -108,23 +114,26 @@ package final class BuildCache: @unchecked Sendable {
   /// A keyed hasher: every fingerprint of a build comes from one.
   package func hasher() -> SipHasher { SipHasher(key: key) }
 
-  /// Reads the bytes kept under a fingerprint, in place.
+  /// Reads the bytes kept under a fingerprint, in place; nil for an entry whose checksum does not
+  /// match (a flipped bit, a torn write, an edit): a damaged entry is a miss.
   package func withEntry<Value>(
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
     if let location = locations[fingerprint], let store {
-      return body(
-        UnsafeRawBufferPointer(
-          rebasing: store.bytes[location.offset..<(location.offset + location.count)]))
+      let sealed = UnsafeRawBufferPointer(
+        rebasing: store.bytes[location.offset..<(location.offset + location.count)])
+      return Checksum.opened(sealed).map(body)
     }
     guard let pending = lock.withLock({ pendingEntries[fingerprint] }) else { return nil }
-    return pending.withUnsafeBytes(body)
+    return pending.withUnsafeBytes { Checksum.opened($0).map(body) }
   }
 
-  /// Keeps bytes under a fingerprint (written when the build saves the cache).
+  /// Keeps bytes under a fingerprint, sealed with their checksum (written when the build saves
+  /// the cache).
   package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
     guard locations[fingerprint] == nil else { return }
-    lock.withLock { pendingEntries[fingerprint] = bytes }
+    let sealed = Checksum.sealed(bytes)
+    lock.withLock { pendingEntries[fingerprint] = sealed }
   }
 
   /// A file's fingerprint when its signature is unchanged and was not taken racily.

@@ -216,7 +216,7 @@ struct IncrementalBuildTests {
       let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       try Data(bytes.map { $0 ^ 0x5a }).write(to: URL(fileURLWithPath: path))
     }
-    try Data("herald-map-2 and then nonsense".utf8).write(
+    try Data("herald-map-3 and then nonsense".utf8).write(
       to: URL(fileURLWithPath: output + "/.herald-map"))
     try Self.edit(site, Self.widgets, "title: Departures on your home screen", "title: Widgets")
     #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
@@ -232,5 +232,55 @@ struct IncrementalBuildTests {
       try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping.differences(
         from: FileTree.read(URL(fileURLWithPath: fresh)).withoutBookkeeping) == nil)
     #expect(reference.files.count > 20)
+  }
+
+  /// One flipped bit in the store changed published pages and manifests, and two or three
+  /// flipped bytes of the index published broken JSON, with exit 0: every entry and the index now
+  /// carry a checksum, so damage is a miss.
+  @Test(
+    "one flipped bit anywhere in the cache's store or index costs time, never correctness",
+    arguments: ["store", "index"])
+  func flippedBit(in file: String) throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let output = work.path("public")
+    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
+    let arguments = ["build", "--site", site.url.path, "--output", output] + now
+    let reference = work.path("reference")
+    #expect(
+      try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", reference, "--no-cache"] + now
+      ).status == 0)
+    let expected = try FileTree.read(URL(fileURLWithPath: reference)).withoutBookkeeping
+    var generator = SplitMix64(seed: file == "store" ? 7 : 11)
+    for trial in 0..<8 {
+      try? FileManager.default.removeItem(atPath: work.path("cache"))
+      try? FileManager.default.removeItem(atPath: output)
+      #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+      let folder = work.path(
+        "cache/"
+          + (try FileManager.default.contentsOfDirectory(
+            atPath: work.path("cache")
+          ).first ?? ""))
+      let name = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: folder).first {
+          file == "store" ? $0.hasPrefix("store-") : $0 == "index"
+        })
+      let url = URL(fileURLWithPath: folder + "/" + name)
+      var bytes = Array(try Data(contentsOf: url))
+      let offset = Int(generator.next() % UInt64(bytes.count))
+      bytes[offset] ^= UInt8(1) << (generator.next() % 8)
+      try Data(bytes).write(to: url)
+      // A new output, so every file is rendered again from what the cache holds.
+      try FileManager.default.removeItem(atPath: output)
+      let rebuilt = try HeraldProcess.run(arguments, environment: cache)
+      #expect(rebuilt.status == 0, "trial \(trial): \(rebuilt.stderr)")
+      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+      #expect(
+        tree.differences(from: expected) == nil,
+        "trial \(trial): bit \(offset) of \(file) changed the output")
+    }
   }
 }

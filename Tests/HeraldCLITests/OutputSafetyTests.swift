@@ -36,6 +36,31 @@ struct OutputSafetyTests {
     #expect(try FileTree.read(site.url).differences(from: before) == nil)
   }
 
+  /// `HERALD_CACHE_DIR=public/.cache` put a parsed draft into the published folder, and
+  /// `HERALD_CACHE_DIR=content` wrote into the site: both are refused, before anything is written.
+  @Test(
+    "a cache inside the output or the site is refused with exit 74",
+    arguments: ["public/.cache", "content", ".", "public"])
+  func cacheNeverInOutputOrSite(_ place: String) throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let before = try FileTree.read(site.url)
+    let environment = ["HERALD_CACHE_DIR": site.path(place)]
+    let build = try HeraldProcess.run(
+      ["build", "--site", site.url.path, "--now", "2026-11-30T12:00:00Z"], environment: environment)
+    #expect(build.status == 74)
+    #expect(build.stderr.contains("error: the build cache $HERALD_CACHE_DIR"), "\(build.stderr)")
+    #expect(build.stderr.contains("hint: set HERALD_CACHE_DIR to a folder outside the site"))
+    let check = try HeraldProcess.run(
+      ["check", "--site", site.url.path], environment: environment)
+    #expect(check.status == 74)
+    #expect(try FileTree.read(site.url).differences(from: before) == nil, "nothing was written")
+    let uncached = try HeraldProcess.run(
+      ["build", "--site", site.url.path, "--no-cache", "--quiet", "--now", "2026-11-30T12:00:00Z"],
+      environment: environment)
+    #expect(uncached.status == 0, "--no-cache reads no cache: \(uncached.stderr)")
+  }
+
   @Test("a link cannot smuggle the output into the sources")
   func linkedOutput() throws {
     let site = try TemporaryDirectory()

@@ -44,6 +44,29 @@ enum BuildCommand {
     let output =
       arguments.value("--output") ?? (directory == "." ? "public" : directory + "/public")
     let baseURL = try arguments.value("--base-url").map(Self.checkBaseURL)
+    let cache: BuildCache?
+    do {
+      // The output's own problems first: a cache is placed by where the output is.
+      try OutputWriter(outputDirectory: output, siteDirectory: directory).checkTarget()
+    } catch {
+      context.console.error("error: \(error.description)")
+      if let hint = error.hint { context.console.error("  hint: \(hint)") }
+      return .ioFailure
+    }
+    do {
+      cache =
+        arguments.flag("--no-cache")
+        ? nil
+        : try BuildTrace.measure("open the cache") { () throws(CacheLocationError) in
+          try BuildCache.open(
+            outputDirectory: output, siteDirectory: directory, environment: context.environment,
+            identity: HeraldIdentity.current)
+        }
+    } catch {
+      context.console.error("error: \(error); nothing was written")
+      context.console.error("  hint: \(error.hint)")
+      return .ioFailure
+    }
     let builder = SiteBuilder(
       siteDirectory: directory, outputDirectory: output,
       options: BuildOptions(now: now, baseURL: baseURL, includeDrafts: arguments.flag("--drafts")),
@@ -51,14 +74,7 @@ enum BuildCommand {
       allowEmpty: arguments.flag("--allow-empty"),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      }, leftovers: ExitRetainer.keep,
-      cache: arguments.flag("--no-cache")
-        ? nil
-        : BuildTrace.measure("open the cache") {
-          BuildCache.open(
-            outputDirectory: output, environment: context.environment,
-            identity: HeraldIdentity.current)
-        })
+      }, leftovers: ExitRetainer.keep, cache: cache)
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     switch builder.build() {
     case .built(let report):

@@ -31,12 +31,20 @@ enum CheckCommand {
     let (directory, prefix) = context.site(arguments.value("--site"))
     let checked: CheckedSite
     // The records the last build of the default output parsed; check parses only what changed.
-    let cache =
-      arguments.flag("--no-cache")
-      ? nil
-      : BuildCache.open(
-        outputDirectory: directory == "." ? "public" : directory + "/public",
-        environment: context.environment, identity: HeraldIdentity.current)
+    let cache: BuildCache?
+    do {
+      cache =
+        arguments.flag("--no-cache")
+        ? nil
+        : try BuildCache.open(
+          outputDirectory: directory == "." ? "public" : directory + "/public",
+          siteDirectory: directory, environment: context.environment,
+          identity: HeraldIdentity.current)
+    } catch {
+      context.console.error("error: \(error)")
+      context.console.error("  hint: \(error.hint)")
+      return .ioFailure
+    }
     do {
       checked = try CheckedSite.load(directory, cache: cache)
       cache?.save(files: checked.loaded.files, live: nil)

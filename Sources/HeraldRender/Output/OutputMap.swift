@@ -38,7 +38,7 @@ struct OutputMap: Sendable {
 
   /// The map's file name in the output folder.
   static let fileName = ".herald-map"
-  private static let magic = "herald-map-2"
+  private static let magic = "herald-map-3"
 
   /// The files, by path relative to the output.
   var entries: [String: Entry]
@@ -46,7 +46,9 @@ struct OutputMap: Sendable {
   /// Reads the map of an output, when it was made with the same key.
   static func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
     guard let bytes = FileSystem.read(output + "/" + fileName) else { return nil }
-    return bytes.withUnsafeBytes { buffer -> OutputMap? in
+    return bytes.withUnsafeBytes { sealed -> OutputMap? in
+      // A map whose checksum does not match is none: the build renders and compares every file.
+      guard let buffer = Checksum.opened(sealed) else { return nil }
       var reader = BinaryReader(buffer)
       guard (try? reader.string()) == magic, (try? reader.fingerprint()) == keyIdentifier,
         let entries = try? reader.list({ (reader) throws(BinaryFormatError) in
@@ -89,7 +91,7 @@ struct OutputMap: Sendable {
       writer.write(item.entry.inode)
     }
     let temporary = output + "/" + fileName + ".new"
-    try FileSystem.write(writer.bytes, to: temporary)
+    try FileSystem.write(Checksum.sealed(writer.bytes), to: temporary)
     try FileSystem.rename(temporary, to: output + "/" + fileName)
   }
 }

@@ -57,6 +57,12 @@ public struct OutputWriter: Sendable {
     self.siteDirectory = siteDirectory
   }
 
+  /// Refuses an output folder that is the site, contains it, or is inside its sources, before
+  /// anything else is looked at (`write` checks it too).
+  public func checkTarget() throws(OutputError) {
+    _ = try OutputTarget.check(output: outputDirectory, site: siteDirectory)
+  }
+
   /// What a write did.
   public struct Summary: Sendable, Equatable {
     /// Files whose bytes are new or changed.
