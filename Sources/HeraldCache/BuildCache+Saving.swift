@@ -83,7 +83,12 @@ extension BuildCache {
     let written = BuildTrace.measure("cache: append") {
       append(added.map(\.value), to: folder + "/" + storeName, expectedSize: appendAt)
     }
-    guard written else { return }
+    // A store this save began and could not finish (a full disk) is no one's: removed, or every
+    // failed build would leave one more.
+    guard written else {
+      if compacted { unlink(folder + "/" + storeName) }
+      return
+    }
     let index = Index(
       store: storeName, compactedSize: compactedSize, files: sortedFiles,
       locations: sortedLocations)
@@ -93,6 +98,7 @@ extension BuildCache {
       (try? FileSystem.rename(temporary, to: folder + "/index")) != nil
     else {
       unlink(temporary)
+      if compacted { unlink(folder + "/" + storeName) }
       return
     }
     removeOtherStores(keeping: storeName)
@@ -140,7 +146,10 @@ extension BuildCache {
     }
     var generator = SystemRandomNumberGenerator()
     let name = "store-" + String(UInt64.random(in: 0...UInt64.max, using: &generator), radix: 16)
-    guard (try? FileSystem.create(bytes, at: folder + "/" + name)) != nil else { return nil }
+    guard (try? FileSystem.create(bytes, at: folder + "/" + name)) != nil else {
+      unlink(folder + "/" + name)
+      return nil
+    }
     return (name, relocated)
   }
 

@@ -70,4 +70,29 @@ struct CacheIndexTests {
       })
     return try bytes.withUnsafeBytes { raw in try BuildCache.readIndex(raw, identity: identity) }
   }
+
+  /// A full disk made each build leave one more empty store file behind.
+  @Test("a cache that cannot be written leaves no store behind, however many builds try")
+  func fullDiskLeavesNothing() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let bash = try #require(HeraldProcess.onPath("bash"))
+    for _ in 0..<3 {
+      // Files may grow to 4 KB (writes past it fail with EFBIG, SIGXFSZ ignored): the store,
+      // some 30 KB, cannot be written; check writes nothing else.
+      let run = try HeraldProcess.run(
+        [
+          "-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" check --site \"$1\"",
+          HeraldProcess.executable.path, site.url.path,
+        ], environment: ["HERALD_CACHE_DIR": work.path("cache")], program: bash)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let folders = try FileManager.default.contentsOfDirectory(atPath: work.path("cache"))
+    let names = try folders.flatMap {
+      try FileManager.default.contentsOfDirectory(atPath: work.path("cache/" + $0))
+    }
+    #expect(names.filter { $0.hasPrefix("store-") }.isEmpty, "\(names)")
+    #expect(!names.contains("index"))
+  }
 }

@@ -17,6 +17,45 @@ struct CheckCommandTests {
         """)
   }
 
+  /// Reported as printed twice for a translation file; each unsafe link of a translation, in a
+  /// file of its own or inline, is one warning, in check and build, cold and through the cache.
+  @Test("each unsafe link of a translation is warned about once, however the site is read")
+  func translationWarningsOnce() throws {
+    let site = try TemporaryDirectory()
+    try site.write(
+      "herald.yaml",
+      "title: T\nbaseURL: https://t.example/\nauthor: A\nlocales: [en, de, de-AT]\n"
+        + "platforms:\n  ios:\n    releases: [1.0.0]\n")
+    let front = "severity: INFO\nkind: NOTICE\npublishAt: 2026-11-01\n"
+    try site.write("content/announcements/a.md", "---\nid: a\ntitle: A\n\(front)---\nHello.\n")
+    try site.write(
+      "content/announcements/a.de.md", "---\ntitle: A de\n---\nHallo [x](javascript:alert(2)).\n")
+    try site.write(
+      "content/announcements/b.md",
+      "---\nid: b\ntitle: B\n\(front)translations:\n  de:\n    title: B de\n"
+        + "    body: \"Hallo [y](javascript:alert(3)).\"\n---\nHello.\n")
+    let work = try TemporaryDirectory()
+    let environment = ["HERALD_CACHE_DIR": work.path("cache")]
+    let runs = [
+      ["check", "--site", site.url.path], ["check", "--site", site.url.path],
+      ["build", "--site", site.url.path, "--now", "2026-11-30T12:00:00Z", "--quiet"],
+      ["build", "--site", site.url.path, "--now", "2026-11-30T12:00:00Z", "--quiet"],
+    ]
+    let tail = " is not safe and is shown as plain text [unsafe-link]"
+    let expected: [String] = [
+      site.url.path + "/content/announcements/a.de.md:4:7: warning: the link to"
+        + " \"javascript:alert(2)\"" + tail,
+      site.url.path + "/content/announcements/b.md:10:11: warning: the link to"
+        + " \"javascript:alert(3)\"" + tail,
+    ]
+    for arguments in runs {
+      let result = try HeraldProcess.run(arguments, environment: environment)
+      let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        .map(String.init)
+      #expect(warnings == expected, "\(arguments): \(result.stderr)")
+    }
+  }
+
   @Test("errors go to standard error, with the --site folder in every path, and exit 1")
   func errors() throws {
     let site = "Tests/Fixtures/invalid/range-inverted"

@@ -2,7 +2,8 @@ import HeraldCore
 import HeraldFiles
 
 /// What each file of an output was made from, kept beside it (`.herald-map`): the fingerprint of
-/// its inputs, and the size, modification time and inode it had when herald put it in place.
+/// its inputs, and the size, modification and change times and inode it had once herald put it
+/// in place.
 ///
 /// A file whose inputs have the fingerprint the map holds, and which is still the file herald put
 /// there, is not rendered again. It holds fingerprints only (no content), made with the cache's
@@ -13,26 +14,31 @@ struct OutputMap: Sendable {
     let fingerprint: Fingerprint
     let size: Int64
     let modified: Int64
+    let changed: Int64
     let inode: UInt64
 
     init(fingerprint: Fingerprint, signature: FileSignature) {
       self.fingerprint = fingerprint
       size = signature.size
       modified = signature.modified
+      changed = signature.changed
       inode = signature.inode
     }
 
-    init(fingerprint: Fingerprint, size: Int64, modified: Int64, inode: UInt64) {
+    init(fingerprint: Fingerprint, size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
       self.fingerprint = fingerprint
       self.size = size
       self.modified = modified
+      self.changed = changed
       self.inode = inode
     }
 
-    /// Whether a file is still the one herald put in place (renaming it in changes only its
-    /// change time, which is not compared).
+    /// Whether a file is still the one herald put in place: the change time too, which no tool
+    /// can set back, so a same-size edit whose modification time was restored (`touch -r`) is
+    /// still seen.
     func matches(_ signature: FileSignature) -> Bool {
       signature.size == size && signature.modified == modified && signature.inode == inode
+        && signature.changed == changed
     }
   }
 
@@ -55,7 +61,7 @@ struct OutputMap: Sendable {
           let path = try reader.string()
           let entry = Entry(
             fingerprint: try reader.fingerprint(), size: try reader.int64(),
-            modified: try reader.int64(), inode: try reader.uint64())
+            modified: try reader.int64(), changed: try reader.int64(), inode: try reader.uint64())
           return (path, entry)
         }),
         reader.isAtEnd
@@ -80,7 +86,7 @@ struct OutputMap: Sendable {
   static func write(_ sorted: [Ordered], output: String, keyIdentifier: Fingerprint)
     throws(FileSystemError)
   {
-    var writer = BinaryWriter(capacity: 64 * sorted.count + 64)
+    var writer = BinaryWriter(capacity: 72 * sorted.count + 64)
     writer.write(Self.magic)
     writer.write(keyIdentifier)
     writer.write(sorted) { writer, item in
@@ -88,6 +94,7 @@ struct OutputMap: Sendable {
       writer.write(item.entry.fingerprint)
       writer.write(item.entry.size)
       writer.write(item.entry.modified)
+      writer.write(item.entry.changed)
       writer.write(item.entry.inode)
     }
     let temporary = output + "/" + fileName + ".new"

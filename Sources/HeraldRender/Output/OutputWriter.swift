@@ -190,6 +190,9 @@ public struct OutputWriter: Sendable {
       try BuildTrace.measure("move into place") { () throws(OutputError) in
         try finish(journal, staging: staging)
       }
+      // A rename sets a file's change time, which the map compares: a file renamed in on its
+      // own is looked at again in place (those moved in with a new folder keep theirs).
+      staged = Self.signedInPlace(staged, renamed: Set(journal.puts), output: output)
     } else {
       try? FileSystem.removeTree(staging)
     }
@@ -198,6 +201,18 @@ public struct OutputWriter: Sendable {
         files, kept: kept, staged: staged, keyIdentifier: keyIdentifier, previous: map, memo: memo)
     }
     return summary
+  }
+
+  /// The staged files, each changed one that was renamed into place on its own with the
+  /// signature it has there.
+  private static func signedInPlace(_ staged: [StagedFile], renamed: Set<String>, output: String)
+    -> [StagedFile]
+  {
+    staged.map { file in
+      guard file.isChanged, renamed.contains(file.path) else { return file }
+      return StagedFile(
+        path: file.path, isChanged: true, signature: FileSignature.of(output + "/" + file.path))
+    }
   }
 
   /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
