@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldRender
 
@@ -83,6 +84,37 @@ extension FuzzTarget {
       for scheme in ["javascript:", "data:", "vbscript:", "file:"] {
         precondition(!lowered.hasPrefix(scheme), "an unsafe link passes: \(text)")
       }
+    }
+  }
+
+  /// Bytes as a client reads a document: what the strict rule accepts is JSON that Foundation
+  /// parses, nested within the limit, with no key twice (re-serialised, no object loses a key);
+  /// reading it as a manifest or a channel never crashes, and a refused one is refused by both.
+  static func document(_ bytes: [UInt8]) {
+    let data = Data(bytes)
+    let problem = DocumentBytes.problem(in: data)
+    _ = ManifestDocument.decode(data)
+    _ = ChannelIndex.decode(data)
+    guard problem == nil else {
+      if case .success = ManifestDocument.decode(data) {
+        preconditionFailure("a refused document (\(problem ?? "")) was read as a manifest")
+      }
+      return
+    }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+      preconditionFailure("the strict rule accepted what JSONDecoder cannot read")
+    }
+    precondition(depth(of: value) <= ClientLimits.maximumDepth, "nested past the limit")
+    precondition(
+      DocumentBytes.problem(in: value.documentBytes) == nil, "herald's own JSON is refused")
+  }
+
+  /// How deeply a value's arrays and objects nest.
+  private static func depth(of value: JSONValue) -> Int {
+    switch value {
+    case .array(let items): return 1 + (items.map(depth).max() ?? 0)
+    case .object(let members): return 1 + (members.values.map(depth).max() ?? 0)
+    default: return 0
     }
   }
 }

@@ -21,6 +21,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
   case actionURL = "action-url"
   /// A herald.yaml.
   case config
+  /// A document as a client reads it (a manifest or a channel index), through the strict rule.
+  case document
 
   /// Runs one input through the target.
   package func run(_ bytes: [UInt8]) {
@@ -32,6 +34,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case .mustache: Self.mustache(bytes)
     case .actionURL: Self.actionURL(bytes)
     case .config: Self.config(bytes)
+    case .document: Self.document(bytes)
     }
   }
 

@@ -25,6 +25,8 @@ private func inputs(for target: FuzzTarget) -> [URL] {
   case .json: folders.append(Fixtures.root)
   case .config: folders.append(Fixtures.root)
   case .mustache: folders.append(Fixtures.packageRoot.appending(path: "themes"))
+  case .document:
+    folders.append(Fixtures.packageRoot.appending(path: "conformance/client/channels"))
   default: break
   }
   for folder in folders {
@@ -50,6 +52,12 @@ struct FuzzRegressionTests {
     for url in urls {
       // A finding is a failed precondition: it stops this process, as it stops the fuzzer.
       target.run(Array(try Data(contentsOf: url)))
+    }
+    // Every body the clients are tested against, for the reader they are written for.
+    if target == .document {
+      for body in MalformedTable.shared.refused + MalformedTable.shared.accepted {
+        target.run(Array(body.bytes))
+      }
     }
   }
 }
