@@ -2,7 +2,7 @@ import Foundation
 import HeraldCore
 
 /// Reads what an app of a platform and version receives from a channel (DESIGN §5.1–2): the
-/// channel index, then the release's manifest, or `all.json` filtered by the build's rule for a
+/// channel index, then the release's manifest, or `live.json` filtered by the build's rule for a
 /// version without one; conditional requests against the cache; and, after any failure, the cached
 /// copy for the archive only.
 struct ChannelReader: Sendable {
@@ -68,7 +68,7 @@ struct ChannelReader: Sendable {
       return unavailable(.unreadable("the channel has no platform \(platform)"))
     }
     let manifestURL =
-      channel.release(platform: platform, version: version)?.manifest ?? platformInfo.all
+      channel.release(platform: platform, version: version)?.manifest ?? platformInfo.live
     guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
       return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }

@@ -225,7 +225,7 @@ struct BuildBehaviourTests {
     #expect(changed == containing)
     #expect(
       changed == [
-        "index.html", "feed.xml", "announcements/widgets-1-10/index.html", "api/v1/ios/all.json",
+        "index.html", "feed.xml", "announcements/widgets-1-10/index.html", "api/v1/ios/live.json",
         "api/v1/ios/1.10.0.json", "api/v1/ios/1.10.1.json",
       ])
   }

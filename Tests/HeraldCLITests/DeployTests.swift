@@ -155,7 +155,7 @@ struct DeployTests {
         "public, max-age=300, must-revalidate"
       ),
       (
-        "/whats-new/api/v1/android/all.json", 200, "application/json",
+        "/whats-new/api/v1/android/live.json", 200, "application/json",
         "public, max-age=300, must-revalidate"
       ),
       (

@@ -77,7 +77,7 @@ extension ConformanceCases {
     let listed =
       manifests.site.config.platform(spec.platform)?.releases.contains(version) ?? false
     let folder = "api/v1/\(edition.api)\(spec.platform)/"
-    let manifestPath = folder + (listed ? "\(version.canonical).json" : "all.json")
+    let manifestPath = folder + (listed ? "\(version.canonical).json" : "live.json")
     let indexFailed = spec.faults["api/v1/index.json"] != nil
     let indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
     let source: ManifestSource
@@ -107,7 +107,7 @@ extension ConformanceCases {
     case .cached(_, let failure): freshness = .cached(failure)
     case .unavailable(let failure): freshness = .unavailable(failure)
     }
-    var scope: ManifestDocument<ManifestRow>.Scope? = listed ? .release : .all
+    var scope: ManifestDocument<ManifestRow>.Scope? = listed ? .release : .live
     if case .unavailable = source { scope = nil }
     let state = HeraldState(
       decision: decision, seen: seen, freshness: freshness, manifest: scope, nextChangeAt: nil,

@@ -11,7 +11,7 @@ import HeraldTestSupport
 /// A case's expected state is not the client's own answer: it is the decision of DESIGN §5 made
 /// from the manifest the build selects for that exact platform and version from the site (for a
 /// version without one too), with the fail-open rule applied by hand for faults. The clients must
-/// reach it through index.json, the release's manifest or all.json, conditional requests and the
+/// reach it through index.json, the release's manifest or live.json, conditional requests and the
 /// cache.
 enum ConformanceCases {
   static let folder = Fixtures.packageRoot.appending(path: "conformance/client")
@@ -45,18 +45,18 @@ enum ConformanceCases {
     let ios: [(String, String)] = [
       ("1.0", "a listed release, spelled as herald.yaml lists it"),
       ("1.0.0", "a listed release spelled differently (1.0 = 1.0.0): its manifest"),
-      ("0.9", "an unlisted version below every release: all.json, walled"),
-      ("1.0.5", "an unlisted hotfix inside the wall's range: all.json, walled as 1.0 is"),
+      ("0.9", "an unlisted version below every release: live.json, walled"),
+      ("1.0.5", "an unlisted hotfix inside the wall's range: live.json, walled as 1.0 is"),
       ("1.0.0-alpha", "a pre-release of a walled release sorts below it: walled"),
       ("1.1.0", "a listed release above the wall"), ("1.1", "1.1 is the release 1.1.0"),
-      ("1.5", "an unlisted version between releases: all.json"),
+      ("1.5", "an unlisted version between releases: live.json"),
       ("2.0.0-beta.1", "a listed pre-release"),
-      ("2.0.0-rc.1", "an unlisted pre-release between beta.1 and 2.0.0: all.json"),
+      ("2.0.0-rc.1", "an unlisted pre-release between beta.1 and 2.0.0: live.json"),
       ("2.0.0", "the current release"), ("2.0.0+build.7", "build metadata is ignored: 2.0.0"),
-      ("3.0", "an unlisted version above the current release: all.json"),
+      ("3.0", "an unlisted version above the current release: live.json"),
     ]
     let android: [(String, String)] = [
-      ("0.9", "android below every release: its own wall, via all.json"),
+      ("0.9", "android below every release: its own wall, via live.json"),
       ("1.0.0", "android's listed 1.0.0: the ios wall does not reach it (store per platform)"),
       ("1.5", "android between releases"), ("2.0.0", "android's current release"),
     ]
@@ -138,7 +138,7 @@ enum ConformanceCases {
         name: "seen-unknown-ids", description: "ids that are not rows change nothing",
         version: "2.0.0", seen: ["no-such-id", "expired"]),
       Spec(
-        name: "seen-on-unlisted", description: "seen state applies on the all.json path too",
+        name: "seen-on-unlisted", description: "seen state applies on the live.json path too",
         version: "1.5", seen: ["takeover-all"]),
       Spec(
         name: "account-new", description: "a new account is not walked through the backlog",
@@ -174,8 +174,9 @@ enum ConformanceCases {
       ),
     ]
     for (name, fault) in faults {
-      for (version, manifest) in [("1.0", "api/v1/ios/1.0.0.json"), ("1.5", "api/v1/ios/all.json")]
-      {
+      for (version, manifest) in [
+        ("1.0", "api/v1/ios/1.0.0.json"), ("1.5", "api/v1/ios/live.json"),
+      ] {
         specs.append(
           Spec(
             name: "fault-\(name)-\(version)-cold",

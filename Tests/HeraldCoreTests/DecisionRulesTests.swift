@@ -179,7 +179,7 @@ struct DecisionRulesTests {
       "maxVersion": null, "url": "https://x.example/a/"
       """
     let document = """
-      {"schemaVersion": 1, "scope": "all", "platform": "ios", "updated": null,
+      {"schemaVersion": 1, "scope": "live", "platform": "ios", "updated": null,
        "nextChangeAt": null, "announcements": [
         {"id": "a", "severity": "INFO", \(row)},
         {"id": "b", "severity": "LOUD", \(row)},

@@ -94,7 +94,7 @@ struct FragmentPreparationTests {
     let (_, renderer, cache) = try Self.cachedRenderer(folder: folder)
     let waves = renderer.waves(renderer.plan.map(\.path))
     let manifests = try #require(waves.first)
-    #expect(manifests.contains { $0.hasSuffix("/all.json") })
+    #expect(manifests.contains { $0.hasSuffix("/live.json") })
     try renderer.prepare(manifests)
     let prepared = cache.counts
     #expect(!prepared.isEmpty)
@@ -161,8 +161,8 @@ struct FragmentPreparationTests {
     let (_, renderer, _) = try Self.cachedRenderer()
     let waves = renderer.waves(renderer.plan.map(\.path))
     #expect(waves.count == 3)
-    // all.json sorts after the releases' manifests, but renders before them.
-    #expect(waves[0].prefix(2) == ["api/v1/android/all.json", "api/v1/ios/all.json"])
+    // live.json sorts after the releases' manifests, but renders before them.
+    #expect(waves[0].prefix(2) == ["api/v1/android/live.json", "api/v1/ios/live.json"])
     // The feed renders beside the pages; the archive renders alone.
     #expect(waves[1].first == "feed.xml")
     #expect(waves[2] == ["index.html"])

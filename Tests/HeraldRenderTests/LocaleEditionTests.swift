@@ -38,7 +38,7 @@ struct LocaleEditionTests {
     for path in [
       "it/index.html", "it/feed.xml", "it/announcements/first/index.html",
       "it/announcements/second/index.html", "api/v1/it/index.json", "api/v1/it/ios/1.0.0.json",
-      "api/v1/it/ios/2.0.0.json", "api/v1/it/ios/all.json",
+      "api/v1/it/ios/2.0.0.json", "api/v1/it/ios/live.json",
     ] {
       #expect(paths.contains(path), "\(path)")
     }
@@ -50,7 +50,7 @@ struct LocaleEditionTests {
 
   @Test(
     "rows keep their ids in every locale",
-    arguments: ["api/v1/ios/1.0.0.json", "api/v1/ios/all.json"])
+    arguments: ["api/v1/ios/1.0.0.json", "api/v1/ios/live.json"])
   func sameIDs(_ root: String) throws {
     let site = try RenderedSite(folder: Fixtures.root.appending(path: "sites/locales"))
     func ids(_ path: String) throws -> [String] {

@@ -44,8 +44,8 @@ struct ManifestTests {
       ("api/v1/ios/1.0.0.json", ["wall", "live"]),
       ("api/v1/ios/1.1.0.json", ["ios-only-range", "live"]),
       ("api/v1/ios/2.0.0.json", ["live"]), ("api/v1/android/2.0.0.json", ["live"]),
-      ("api/v1/ios/all.json", ["ios-only-range", "wall", "expired", "live"]),
-      ("api/v1/android/all.json", ["wall", "expired", "live"]),
+      ("api/v1/ios/live.json", ["ios-only-range", "wall", "live"]),
+      ("api/v1/android/live.json", ["wall", "live"]),
     ])
   func selection(_ path: String, _ expected: [String]) throws {
     #expect(ids(try RenderedSite(folder: schedule).json(path)) == expected)
@@ -74,7 +74,7 @@ struct ManifestTests {
   @Test("rows are newest first, then by id")
   func order() throws {
     let rows =
-      try RenderedSite(folder: Fixtures.packageRoot).json("api/v1/ios/all.json")["announcements"]
+      try RenderedSite(folder: Fixtures.packageRoot).json("api/v1/ios/live.json")["announcements"]
       as? [[String: Any]] ?? []
     let keys = rows.compactMap { row -> String? in
       guard let date = row["publishedAt"] as? String, let id = row["id"] as? String else {

@@ -154,9 +154,9 @@ struct OutputWriterTests {
     #expect(
       OutputWriter.ordered([
         "index.html", "api/v1/index.json", "announcements/a/index.html", "assets/x.css",
-        ".herald-output", "feed.xml", "api/v1/ios/all.json",
+        ".herald-output", "feed.xml", "api/v1/ios/live.json",
       ]) == [
-        ".herald-output", "assets/x.css", "announcements/a/index.html", "api/v1/ios/all.json",
+        ".herald-output", "assets/x.css", "announcements/a/index.html", "api/v1/ios/live.json",
         "api/v1/index.json", "feed.xml", "index.html",
       ])
   }
@@ -256,7 +256,7 @@ struct OutputWriterTests {
         OutputWriter.moves(
           [
             "announcements/a/index.html", "announcements/b/index.html", "api/v1/index.json",
-            "api/v1/ios/1.0.0.json", "api/v1/ios/all.json", "index.html",
+            "api/v1/ios/1.0.0.json", "api/v1/ios/live.json", "index.html",
           ],
           existing: [])) == ["announcements", "api/v1/index.json", "api/v1/ios", "index.html"],
       "entry points stay files of their own, so they still come last")
@@ -412,7 +412,7 @@ struct OutputWriterTests {
     arguments: [false, true])
   func largeFileInPieces(alone: Bool) throws {
     let fixture = try WriterFixture()
-    let planned = [OutputWriter.Planned(path: "big/all.json")]
+    let planned = [OutputWriter.Planned(path: "big/live.json")]
     func content(_ middle: UInt8) -> [UInt8] {
       (0..<2_000).flatMap { Array(repeating: $0 == 1_500 ? middle : 0x61, count: 500) }
     }
@@ -427,7 +427,7 @@ struct OutputWriterTests {
           }
         })
     }
-    let path = fixture.output + "/big/all.json"
+    let path = fixture.output + "/big/live.json"
     #expect(content(0x62).count > 2 * ByteSink.pieceSize, "the file is handed on in pieces")
     #expect(try build(0x62).written == 2)
     let signature = FileSignature.of(path)

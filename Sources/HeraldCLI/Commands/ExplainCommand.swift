@@ -24,7 +24,7 @@ enum ExplainCommand {
     ],
     discussion: """
       Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
-      channel's index.json, then the release's manifest, or all.json filtered by the build's rule
+      channel's index.json, then the release's manifest, or live.json filtered by the build's rule
       for a version that is not a configured release (a hotfix). With --site (the default: this
       folder) the channel is built in memory exactly as herald build writes it, and every
       announcement is listed with the reason it is shown or not. With --channel it asks the

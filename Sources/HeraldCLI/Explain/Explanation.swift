@@ -111,9 +111,9 @@ struct Explanation {
   /// Which document the app read, in words.
   var readNote: String? {
     switch run.state.manifest {
-    case .all?:
+    case .live?:
       return "note: \(version) is not a configured release of \(platform), so it has no manifest:"
-        + " like the app, herald read \(platform)'s all.json and kept what the build's rule"
+        + " like the app, herald read \(platform)'s live.json and kept what the build's rule"
         + " delivers to \(version) (published, not expired, range holds)."
     case .release?, nil:
       return nil

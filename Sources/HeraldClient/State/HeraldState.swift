@@ -16,7 +16,7 @@ public struct HeraldState: Sendable, Hashable {
   public let archive: [ArchiveEntry]
   /// Whether the rows are fresh (fetched or revalidated in this launch), cached, or absent.
   public let freshness: Freshness
-  /// Which document the rows came from: the release's manifest, or `all.json` for a version that
+  /// Which document the rows came from: the release's manifest, or `live.json` for a version that
   /// has none.
   public let manifest: ManifestDocument<ManifestRow>.Scope?
   /// When the rows change by themselves next (a message goes live or expires), if ever.

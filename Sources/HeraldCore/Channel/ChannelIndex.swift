@@ -46,16 +46,16 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
     public let store: String?
     /// The highest configured release.
     public let currentRelease: String?
-    /// Its `all.json`: every published record with its range, for versions without a manifest.
-    public let all: String
+    /// Its `live.json`: every published record with its range, for versions without a manifest.
+    public let live: String
     /// Its releases, lowest first, each with its manifest.
     public let releases: [Release]
 
     /// Makes a platform.
-    public init(store: String?, currentRelease: String?, all: String, releases: [Release]) {
+    public init(store: String?, currentRelease: String?, live: String, releases: [Release]) {
       self.store = store
       self.currentRelease = currentRelease
-      self.all = all
+      self.live = live
       self.releases = releases
     }
 
@@ -64,7 +64,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(store, forKey: .store)
       try container.encode(currentRelease, forKey: .currentRelease)
-      try container.encode(all, forKey: .all)
+      try container.encode(live, forKey: .live)
       try container.encode(releases, forKey: .releases)
     }
   }

@@ -1,4 +1,4 @@
-/// A release's manifest (`api/v1/<platform>/<version>.json`) or a platform's `all.json`: the one
+/// A release's manifest (`api/v1/<platform>/<version>.json`) or a platform's `live.json`: the one
 /// definition of both shapes, which the build encodes and apps decode.
 ///
 /// `Row` is `ManifestRow` when reading; the build writes rows it has already encoded.
@@ -23,7 +23,7 @@ public struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Ha
     /// The live records whose range holds one release.
     case release
     /// Every published, active record of a platform, with its range.
-    case all
+    case live
   }
 
   /// The schema version this library reads and herald writes.

@@ -79,14 +79,14 @@ extension ManifestDocument where Row == ManifestRow {
     decodeDocument(data)
   }
 
-  /// The rows an app of a version decides from: a release's manifest as it is; `all.json`
+  /// The rows an app of a version decides from: a release's manifest as it is; `live.json`
   /// filtered by the rule the build applies (published, not expired, range holds), so a version
   /// without a manifest (a hotfix, an unlisted build) gets exactly what a listed one would.
   public func rows(for version: Version, now: Timestamp) -> [ManifestRow] {
     switch scope {
     case .release:
       return announcements
-    case .all:
+    case .live:
       return announcements.filter {
         ManifestExclusion.reason(
           for: $0, platform: platform, version: version, now: now, includeDrafts: true) == nil

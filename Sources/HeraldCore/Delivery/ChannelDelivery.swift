@@ -1,8 +1,8 @@
 /// Which records of a site reach which output at a time (DESIGN §3), every membership decided by
 /// `ManifestExclusion.reason`: the one place `build`, `explain` and `diff` learn who gets what.
 ///
-/// The archive and the feed show published active records, `all.json` those that reach its
-/// platform, and a release's manifest only the live ones whose range holds the release. The lists
+/// The archive and the feed show published active records, `live.json` the live ones that reach
+/// its platform, and a release's manifest the live ones whose range holds the release. The lists
 /// are worked out once, newest first.
 public struct ChannelDelivery: Sendable {
   /// The site.
@@ -15,8 +15,8 @@ public struct ChannelDelivery: Sendable {
   public let archive: [Announcement]
   /// The feed's records: published and active, newest first.
   public let feed: [Announcement]
-  /// Each platform's `all.json` records, by platform key.
-  private let allByPlatform: [String: [Announcement]]
+  /// Each platform's `live.json` records, by platform key.
+  private let liveByPlatform: [String: [Announcement]]
   /// The records that may still change a manifest, each with its next change (a future
   /// publishAt or expiresAt).
   private let upcoming: [(announcement: Announcement, change: Timestamp)]
@@ -39,15 +39,15 @@ public struct ChannelDelivery: Sendable {
     let delivered = site.announcements.filter { $0.active && (includeDrafts || !$0.draft) }
     archive = delivered.filter { $0.isPublished(at: now) || archiveScheduled }
     feed = delivered.filter { $0.isPublished(at: now) }
-    var allByPlatform: [String: [Announcement]] = [:]
+    var liveByPlatform: [String: [Announcement]] = [:]
     for platform in site.config.platforms {
-      allByPlatform[platform.key] = delivered.filter {
+      liveByPlatform[platform.key] = delivered.filter {
         ManifestExclusion.reason(
           for: $0, platform: platform.key, version: nil, now: now, includeDrafts: includeDrafts)
           == nil
       }
     }
-    self.allByPlatform = allByPlatform
+    self.liveByPlatform = liveByPlatform
     upcoming = site.announcements.compactMap { announcement in
       RecordCensus.nextChange(of: announcement, after: now, includeDrafts: includeDrafts).map {
         (announcement, $0)
@@ -56,12 +56,9 @@ public struct ChannelDelivery: Sendable {
     let keys = site.config.platforms.flatMap { platform in
       platform.releases.map { (platform: platform.key, version: $0) }
     }
-    var candidates: [String: [Announcement]] = [:]
-    for (platform, rows) in allByPlatform {
-      candidates[platform] = rows.filter { !ManifestExclusion.excludesEveryRelease($0, now: now) }
-    }
-    let rows = keys.concurrentMap { [candidates] key in
-      (candidates[key.platform] ?? []).filter {
+    // A release's rows are among its platform's live ones: those whose range holds it.
+    let rows = keys.concurrentMap { [liveByPlatform] key in
+      (liveByPlatform[key.platform] ?? []).filter {
         ManifestExclusion.reason(
           for: $0, platform: key.platform, version: key.version, now: now,
           includeDrafts: includeDrafts) == nil
@@ -74,13 +71,14 @@ public struct ChannelDelivery: Sendable {
     self.releases = releases
   }
 
-  /// The records of a platform's `all.json`: published, active and reaching it, with their ranges.
-  public func all(platform: String) -> [Announcement] { allByPlatform[platform] ?? [] }
+  /// The records of a platform's `live.json`: live (published, active, not expired) and reaching
+  /// it, with their ranges.
+  public func live(platform: String) -> [Announcement] { liveByPlatform[platform] ?? [] }
 
   /// The records of a release's manifest: live, reaching the platform, with the release in range.
   public func manifest(platform: String, version: Version) -> [Announcement] {
     if let rows = releases[ReleaseKey(platform: platform, version: version.text)] { return rows }
-    return all(platform: platform).filter {
+    return live(platform: platform).filter {
       exclusion(of: $0, platform: platform, version: version) == nil
     }
   }

@@ -1,7 +1,7 @@
 /// What the delivery rule needs to know of a record or of a row: when it is published and expires,
 /// the versions it reaches, and whether it is switched on or a draft.
 ///
-/// A record of a site and a row of `all.json` are judged by the same rule
+/// A record of a site and a row of `live.json` are judged by the same rule
 /// (`ManifestExclusion.reason`).
 public protocol Deliverable {
   /// When it goes live.

@@ -15,12 +15,12 @@ public enum ManifestExclusion: Sendable, Hashable {
   /// `expiresAt` has passed.
   case expired(Timestamp)
 
-  /// Why a record (or an `all.json` row) is left out of what a platform and version receive at a
+  /// Why a record (or a `live.json` row) is left out of what a platform and version receive at a
   /// time, or nil when it is in: the one rule of DESIGN §3 that `herald build` applies to write
-  /// manifests and that `explain`, `diff` and the clients apply to `all.json`.
+  /// manifests and that `explain`, `diff` and the clients apply to `live.json`.
   ///
   /// With a version, it is a release's manifest: live records whose range holds the version. With
-  /// none, it is `all.json`: published, active records of the platform, expired ones included.
+  /// none, it is `live.json`: the live records of the platform, whatever their range.
   public static func reason(
     for item: some Deliverable, platform: String, version: Version?, now: Timestamp,
     includeDrafts: Bool = false
@@ -36,19 +36,10 @@ public enum ManifestExclusion: Sendable, Hashable {
       }
     }
     if !item.isPublished(at: now) { return .scheduled(item.publishedAt) }
-    if version != nil, let expiry = item.expiresAt, item.isExpired(at: now) {
-      return .expired(expiry)
-    }
+    // Expiry is final, so no decision needs an expired row: live.json leaves them out too, and
+    // stays the size of what is live, not of the history.
+    if let expiry = item.expiresAt, item.isExpired(at: now) { return .expired(expiry) }
     return nil
-  }
-
-  /// Whether `reason` excludes an item from every release's manifest, whatever the version.
-  ///
-  /// It does when the item has expired: a release's manifest lists live rows only. A build skips
-  /// such rows before asking `reason` once per release; `ManifestExclusionTests` checks the two
-  /// agree.
-  package static func excludesEveryRelease(_ item: some Deliverable, now: Timestamp) -> Bool {
-    item.expiresAt != nil && item.isExpired(at: now)
   }
 
   /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,

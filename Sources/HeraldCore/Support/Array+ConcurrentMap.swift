@@ -6,7 +6,7 @@ extension Array where Element: Sendable {
   ///
   /// The elements go out in a few dozen runs per core, so that ten thousand small transforms do
   /// not each pay for a dispatch. A run takes every `runs`-th element, so slow elements put first
-  /// (the archive, the feed, each `all.json`) go to different runs, and so to different cores.
+  /// (the archive, the feed, each `live.json`) go to different runs, and so to different cores.
   /// Results are written in place, each slot exactly once.
   @inlinable
   package func concurrentMap<Result: Sendable>(

@@ -41,7 +41,7 @@ final class PageContext: Sendable {
           return .object([
             "key": .string(platform.key),
             "name": .string(PlatformNames.name(platform.key)),
-            "allURL": .string(urls.allManifest(platform: platform.key)),
+            "liveURL": .string(urls.liveManifest(platform: platform.key)),
             "releases": .list(
               platform.sortedReleases.map { release in
                 .object([

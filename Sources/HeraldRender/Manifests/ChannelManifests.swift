@@ -51,23 +51,23 @@ public struct ChannelManifests: Sendable {
     site.config.platform(platform).map { writer.manifest(platform: $0, version: version) }
   }
 
-  /// A platform's `all.json`; nil for a platform the site does not configure.
-  package func all(platform: String) -> JSONValue? {
-    site.config.platform(platform).map { writer.all(platform: $0) }
+  /// A platform's `live.json`; nil for a platform the site does not configure.
+  package func live(platform: String) -> JSONValue? {
+    site.config.platform(platform).map { writer.live(platform: $0) }
   }
 
   /// The channel document, `api/v1/index.json`.
   package func channel() -> JSONValue { writer.channel() }
 
   /// Every document under `api/v1/` by its absolute URL, as `herald build` writes them: the
-  /// channel, each platform's `all.json` and each configured release's manifest.
+  /// channel, each platform's `live.json` and each configured release's manifest.
   ///
   /// A reader fed these decides exactly as one fed by the CDN.
   public func documents() -> [String: [UInt8]] {
     var documents = [urls.channel: writer.channel().documentBytes]
     for platform in site.config.platforms {
-      documents[urls.allManifest(platform: platform.key)] =
-        writer.all(platform: platform)
+      documents[urls.liveManifest(platform: platform.key)] =
+        writer.live(platform: platform)
         .documentBytes
       for release in platform.releases {
         documents[urls.manifest(platform: platform.key, version: release)] =

@@ -1,7 +1,7 @@
 import HeraldCore
 
 /// The JSON Schema (2020-12) of the documents under `api/v1/`: a release's manifest, a platform's
-/// `all.json`, and the channel.
+/// `live.json`, and the channel.
 enum ManifestSchema {
   /// The schema document; `id` is where it is published.
   static func document(id: String) -> JSONValue {
@@ -58,14 +58,14 @@ enum ManifestSchema {
         ["scope": .object(["const": .string("release")]), "version": ref("version")]
       ) { first, _ in first })
     let all = closedObject(
-      common.merging(["scope": .object(["const": .string("all")])]) { first, _ in first })
+      common.merging(["scope": .object(["const": .string("live")])]) { first, _ in first })
     let releaseEntry = closedObject([
       "version": ref("version"), "manifest": string(["format": .string("uri")]),
     ])
     let platform = closedObject([
       "store": .object(["type": .array([.string("string"), .string("null")])]),
       "currentRelease": nullable("version"),
-      "all": string(["format": .string("uri")]),
+      "live": string(["format": .string("uri")]),
       "releases": .object(["type": .string("array"), "items": releaseEntry]),
     ])
     let localeChannel = closedObject([
@@ -96,7 +96,7 @@ enum ManifestSchema {
       "$id": .string(id),
       "title": .string("herald channel and manifests"),
       "description": .string(
-        "A release's manifest (scope release), a platform's all.json (scope all), or the channel"
+        "A release's manifest (scope release), a platform's live.json (scope all), or the channel"
           + " index (api/v1/index.json)."),
       "oneOf": .array([ref("releaseManifest"), ref("platformManifest"), ref("channel")]),
       "$defs": .object([

@@ -1,6 +1,6 @@
 import HeraldCore
 
-/// Builds the JSON documents apps read (DESIGN §3): the channel, each platform's `all.json`, and one
+/// Builds the JSON documents apps read (DESIGN §3): the channel, each platform's `live.json`, and one
 /// manifest per configured release, with the store sentinel resolved per platform.
 ///
 /// Every document and row is a Core `Codable` type (`ChannelIndex`, `ManifestDocument`,
@@ -27,7 +27,7 @@ struct ManifestWriter: Sendable {
     for platform in site.config.platforms {
       platforms[platform.key] = ChannelIndex.Platform(
         store: platform.store, currentRelease: platform.currentRelease?.text,
-        all: urls.allManifest(platform: platform.key),
+        live: urls.liveManifest(platform: platform.key),
         releases: platform.sortedReleases.map { release in
           ChannelIndex.Release(
             version: release.text,
@@ -47,12 +47,12 @@ struct ManifestWriter: Sendable {
         platforms: platforms, locales: locales))
   }
 
-  /// `api/v1/<platform>/all.json`: every published, active record that reaches the platform.
-  func all(platform: PlatformSettings) -> JSONValue {
-    let records = selection.all(platform: platform.key)
+  /// `api/v1/<platform>/live.json`: every published, active record that reaches the platform.
+  func live(platform: PlatformSettings) -> JSONValue {
+    let records = selection.live(platform: platform.key)
     return Self.encoded(
       ManifestDocument(
-        scope: .all, platform: platform.key, version: nil, updated: Self.latestChange(records),
+        scope: .live, platform: platform.key, version: nil, updated: Self.latestChange(records),
         nextChangeAt: selection.nextChange(platform: platform.key),
         announcements: rowList(records, platform: platform)))
   }
@@ -78,7 +78,7 @@ struct ManifestWriter: Sendable {
   /// A row every platform shares is asked for with the first platform that holds it; a row of
   /// the platform's own (a store action) is in no other platform's list.
   func rowJobs(platforms: [PlatformSettings]) -> [FragmentStore.RowJob] {
-    let lists = platforms.map { selection.all(platform: $0.key) }
+    let lists = platforms.map { selection.live(platform: $0.key) }
     var jobs: [FragmentStore.RowJob] = []
     jobs.reserveCapacity(lists.reduce(0) { $0 + $1.count })
     // Only ids need telling apart, and only when a second platform could repeat them.

@@ -295,7 +295,7 @@ public struct OutputWriter: Sendable {
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> [StagedFile] {
     let output = outputDirectory
-    // With fewer files than cores (the archive alone, an edit's all.json), a core would idle: a
+    // With fewer files than cores (the archive alone, an edit's live.json), a core would idle: a
     // large file's pieces are compared and written on a thread of their own as it renders. With
     // more, every core renders, and a writing thread would only take turns with them.
     let writesBeside = all.count < ProcessInfo.processInfo.activeProcessorCount

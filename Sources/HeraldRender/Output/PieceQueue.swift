@@ -3,7 +3,7 @@ import Foundation
 /// Hands a large file's pieces, in order, to a thread of its own, which compares and writes them
 /// while the pieces after them render.
 ///
-/// The archive (14 MB at 10,000 records) and each `all.json` (16 MB) render alone in their waves,
+/// The archive (14 MB at 10,000 records) and each `live.json` (16 MB) render alone in their waves,
 /// and writing them took as long as rendering them, on the same thread. The thread starts with the
 /// first piece, so a file that fits in one piece (every page) never starts one; at most
 /// `maximumQueued` pieces wait, so a slow disk holds up the render rather than filling memory.

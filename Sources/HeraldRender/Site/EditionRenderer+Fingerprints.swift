@@ -45,11 +45,11 @@ extension EditionRenderer {
       time(selection.nextChange())
     case .schema:
       hasher.combine("schema")
-    case .all(let platform):
-      hasher.combine("all")
+    case .live(let platform):
+      hasher.combine("live")
       hasher.combine(platform.key)
       time(selection.nextChange(platform: platform.key))
-      guard records(selection.all(platform: platform.key)) else { return nil }
+      guard records(selection.live(platform: platform.key)) else { return nil }
     case .release(let platform, let version):
       hasher.combine("release")
       hasher.combine(platform.key)
@@ -72,7 +72,7 @@ extension EditionRenderer {
     let archived = Set(selection.archive.map(\.id))
     var platformsByRecord: [String: [PlatformSettings]] = [:]
     for platform in site.config.platforms {
-      for announcement in selection.all(platform: platform.key) {
+      for announcement in selection.live(platform: platform.key) {
         platformsByRecord[announcement.id, default: []].append(platform)
       }
     }

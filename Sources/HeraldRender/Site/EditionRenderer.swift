@@ -112,7 +112,8 @@ final class EditionRenderer: @unchecked Sendable {
     for platform in site.config.platforms {
       files.append(
         PlannedFile(
-          path: OutputPaths.allManifest(platform: platform.key, edition), content: .all(platform)))
+          path: OutputPaths.liveManifest(platform: platform.key, edition), content: .live(platform))
+      )
       for release in platform.sortedReleases {
         files.append(
           PlannedFile(
@@ -143,7 +144,7 @@ final class EditionRenderer: @unchecked Sendable {
       case .archive: cards += selection.archive
       case .announcement(let announcement): pages.append(announcement)
       case .feed: bodies += feedRecords
-      case .all(let platform), .release(let platform, _): rowPlatforms.insert(platform.key)
+      case .live(let platform), .release(let platform, _): rowPlatforms.insert(platform.key)
       case .notFound, .channel, .schema, .bytes: break
       }
     }
@@ -179,8 +180,8 @@ final class EditionRenderer: @unchecked Sendable {
       manifests.writer.channel().writeDocument(to: &sink)
     case .schema:
       ManifestSchema.document(id: urls.schema).writeDocument(to: &sink)
-    case .all(let platform):
-      manifests.writer.all(platform: platform).writeDocument(to: &sink)
+    case .live(let platform):
+      manifests.writer.live(platform: platform).writeDocument(to: &sink)
     case .release(let platform, let version):
       manifests.writer.manifest(platform: platform, version: version).writeDocument(to: &sink)
     case .bytes(let bytes):

@@ -54,7 +54,7 @@ public struct SiteRenderer: Sendable {
   /// The paths in the waves to prepare and render them in: the manifests; then the records'
   /// pages, the feed and the other small files; then the archive.
   ///
-  /// In each wave the large files come first (each platform's all.json, the feed), so that no core
+  /// In each wave the large files come first (each platform's live.json, the feed), so that no core
   /// is left rendering one of them alone at the end; the archive has its wave to itself.
   ///
   /// `prepare` lets go of what the previous wave needed, so a build holds the rows or the cards,
@@ -62,7 +62,7 @@ public struct SiteRenderer: Sendable {
   /// Each page makes its record's card as it renders, from the value it renders the page with,
   /// and the archive, which shows every card, comes after them.
   ///
-  /// An edit's rebuild keeps the waves too: rendering its archive and all.json at once, in one
+  /// An edit's rebuild keeps the waves too: rendering its archive and live.json at once, in one
   /// wave, was 2-3% faster and held 15-17% more at its peak (596 MB rather than 511 at 50,000
   /// records).
   public func waves(_ paths: [String]) -> [[String]] {
@@ -99,7 +99,7 @@ public struct SiteRenderer: Sendable {
       case feed
       case channel
       case schema
-      case all(PlatformSettings)
+      case live(PlatformSettings)
       case release(PlatformSettings, Version)
       case bytes([UInt8])
     }
@@ -111,7 +111,7 @@ public struct SiteRenderer: Sendable {
     /// rendering beside another renders on one) and its pieces are written beside it.
     var wave: Int {
       switch content {
-      case .channel, .schema, .all, .release: return 0
+      case .channel, .schema, .live, .release: return 0
       case .archive: return 2
       case .announcement, .feed, .notFound, .bytes: return Self.pagesWave
       }
@@ -122,11 +122,11 @@ public struct SiteRenderer: Sendable {
     /// How many waves there are.
     static let waveCount = 3
 
-    /// Whether the file holds every record (the archive, the feed, a platform's all.json), and so
+    /// Whether the file holds every record (the archive, the feed, a platform's live.json), and so
     /// takes far longer to render than a record's page.
     var isLarge: Bool {
       switch content {
-      case .archive, .feed, .all: return true
+      case .archive, .feed, .live: return true
       default: return false
       }
     }

@@ -22,8 +22,8 @@ struct SiteURLs: Sendable {
     base + OutputPaths.manifest(platform: platform, version: version, edition)
   }
   /// A platform's manifest of every record with its range.
-  func allManifest(platform: String) -> String {
-    base + OutputPaths.allManifest(platform: platform, edition)
+  func liveManifest(platform: String) -> String {
+    base + OutputPaths.liveManifest(platform: platform, edition)
   }
   /// A theme asset (one for every edition).
   func asset(_ path: String) -> String { base + "assets/" + path }
@@ -54,7 +54,7 @@ enum OutputPaths {
     "api/v1/" + edition.api + "\(platform)/\(version.canonical).json"
   }
   /// A platform's manifest of every record, in an edition.
-  static func allManifest(platform: String, _ edition: Edition) -> String {
-    "api/v1/" + edition.api + "\(platform)/all.json"
+  static func liveManifest(platform: String, _ edition: Edition) -> String {
+    "api/v1/" + edition.api + "\(platform)/live.json"
   }
 }

@@ -14,7 +14,7 @@ export function isExpired(row: ManifestRow, now: Timestamp): boolean {
 }
 
 /**
- * The rows an app of a version decides from: a release's manifest as it is; all.json filtered by
+ * The rows an app of a version decides from: a release's manifest as it is; live.json filtered by
  * the build's rule (published, not expired, range holds), so an unlisted version gets exactly what
  * a listed one would.
  */

@@ -27,9 +27,9 @@ export interface ManifestRow {
   readonly draft: boolean | null;
 }
 
-/** A release's manifest or a platform's all.json. */
+/** A release's manifest or a platform's live.json. */
 export interface ManifestDocument {
-  readonly scope: "release" | "all";
+  readonly scope: "release" | "live";
   readonly platform: string;
   readonly version: string | null;
   readonly nextChangeAt: Timestamp | null;
@@ -44,7 +44,7 @@ export interface ChannelIndex {
   readonly locales: readonly { readonly locale: string; readonly index: string }[] | null;
   readonly nextChangeAt: Timestamp | null;
   readonly platforms: Readonly<
-    Record<string, { readonly all: string; readonly releases: readonly { version: string; manifest: string }[] }>
+    Record<string, { readonly live: string; readonly releases: readonly { version: string; manifest: string }[] }>
   >;
 }
 
@@ -159,7 +159,7 @@ export function decodeManifest(body: string): Decoded<ManifestDocument> {
   const document = parsed.value;
   try {
     const scope = requiredString(document, "scope");
-    if (scope !== "release" && scope !== "all") throw new Error("unknown scope");
+    if (scope !== "release" && scope !== "live") throw new Error("unknown scope");
     if (!Array.isArray(document.announcements)) throw new Error("announcements is not a list");
     const announcements: ManifestRow[] = [];
     for (const row of document.announcements) {
@@ -195,12 +195,12 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
     }
     if (!isObject(document.platforms)) throw new Error("platforms is not an object");
     // No prototype: a platform named __proto__ or constructor is a key like any other.
-    const platforms: Record<string, { all: string; releases: { version: string; manifest: string }[] }> =
+    const platforms: Record<string, { live: string; releases: { version: string; manifest: string }[] }> =
       Object.create(null);
     for (const [key, value] of Object.entries(document.platforms)) {
       if (!isObject(value) || !Array.isArray(value.releases)) throw new Error(`platform ${key}`);
       platforms[key] = {
-        all: requiredString(value, "all"),
+        live: requiredString(value, "live"),
         releases: value.releases.map((release) => {
           if (!isObject(release)) throw new Error("a release is not an object");
           return { version: requiredString(release, "version"), manifest: requiredString(release, "manifest") };

@@ -11,7 +11,7 @@ import { compareVersions, parseVersion, Version } from "./version.js";
 /** What a read gave. */
 export interface ReadOutcome {
   readonly source: ManifestSource;
-  readonly scope: "release" | "all" | null;
+  readonly scope: "release" | "live" | null;
   readonly nextChangeAt: Timestamp | null;
   readonly maxAge: number | null;
   /** The locale of the rows' words; null when no channel was read. */
@@ -33,7 +33,7 @@ interface Fetched<T> {
 
 /**
  * Reads what an app of a platform and version receives: the index, then the release's manifest,
- * or all.json filtered by the build's rule; conditional requests against the cache; a body cached
+ * or live.json filtered by the build's rule; conditional requests against the cache; a body cached
  * only once it reads; after any failure, the cached copy.
  */
 export class ChannelReader {
@@ -84,7 +84,7 @@ export class ChannelReader {
     });
     let url: string;
     try {
-      url = new URL(release?.manifest ?? platform.all, channelURL).href;
+      url = new URL(release?.manifest ?? platform.live, channelURL).href;
     } catch {
       return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
     }

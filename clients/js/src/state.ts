@@ -23,8 +23,8 @@ export interface HeraldState {
   readonly freshness: "fresh" | "cached" | "unavailable";
   /** Why the rows are not fresh: the failure of this launch's fetch; null when fresh. */
   readonly failure: FetchFailure | null;
-  /** Which document the rows came from: the release's manifest, or all.json for an unlisted version. */
-  readonly manifest: "release" | "all" | null;
+  /** Which document the rows came from: the release's manifest, or live.json for an unlisted version. */
+  readonly manifest: "release" | "live" | null;
   /** When the rows change by themselves next (a message goes live or expires), if ever. */
   readonly nextChangeAt: Timestamp | null;
   /**
@@ -75,7 +75,7 @@ export function stateOf(
   decision: Decision,
   source: ManifestSource,
   seen: ReadonlySet<string>,
-  manifest: "release" | "all" | null,
+  manifest: "release" | "live" | null,
   nextChangeAt: Timestamp | null,
   locale: string | null,
 ): HeraldState {

@@ -4,15 +4,14 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs a program and measures its own peak memory, which `Process` cannot tell: the child is
-/// spawned and reaped here, with `wait4`, whose resource usage is that child's alone.
-public enum MeasuredProcess {
-  /// How a run ended, what it printed, and its peak resident memory.
+/// Runs a program from an async test and awaits its end on a thread of its own, never blocking
+/// one of Swift's few cooperative threads (which a server in the test process may need meanwhile,
+/// as `HeraldProcess.run`, which blocks, would).
+public enum SpawnedProcess {
+  /// How a run ended and what it printed.
   public struct Result: Sendable {
     public let status: Int32
     public let stdout: String
-    /// The largest resident set the process reached, in kilobytes.
-    public let peakKilobytes: Int
   }
 
   /// Runs a program with arguments and waits for it on a thread of its own, never on one of
@@ -45,14 +44,12 @@ public enum MeasuredProcess {
     let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, envp)
     guard spawned == 0 else { throw CocoaError(.executableNotLoadable) }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return Result(
       status: exit,
       stdout: String(
-        decoding: try Data(contentsOf: URL(fileURLWithPath: stdoutPath)), as: UTF8.self),
-      peakKilobytes: usage.ru_maxrss)
+        decoding: try Data(contentsOf: URL(fileURLWithPath: stdoutPath)), as: UTF8.self))
   }
 }
 
