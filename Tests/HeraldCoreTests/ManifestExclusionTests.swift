@@ -37,7 +37,8 @@ struct ManifestExclusionTests {
             ManifestExclusion.reason(
               for: record, platform: "ios", version: version, now: now, includeDrafts: drafts)
             == nil
-          #expect(inRelease == (live && record.range.contains(version)), "\(record.id) at \(version)")
+          #expect(
+            inRelease == (live && record.range.contains(version)), "\(record.id) at \(version)")
           if inRelease { reached += 1 }
         }
       }
