@@ -42,20 +42,26 @@ extension FuzzTarget {
     if announcement.blocking {
       precondition(announcement.severity == .critical, "a wall that is not CRITICAL")
       precondition(announcement.action != nil, "a wall without an exit")
-      guard let maximum = announcement.range.maximum else {
-        preconditionFailure("a wall without maxVersion")
-      }
+      precondition(announcement.range.isBoundedAbove, "a wall without an upper bound")
       for platform in siteConfig.platforms
       where announcement.platforms?.contains(platform.key) ?? true {
         guard let current = platform.currentRelease else {
           preconditionFailure("a wall on a platform without releases")
         }
-        precondition(maximum < current, "a wall that reaches the current release")
+        precondition(
+          !announcement.range.contains(current), "a wall that reaches the current release")
+        if let maximum = announcement.range.maximum {
+          precondition(maximum < current, "a wall above the current release")
+        }
+        if let below = announcement.range.below {
+          precondition(below <= current, "a wall above the current release")
+        }
       }
     }
-    if let minimum = announcement.range.minimum, let maximum = announcement.range.maximum {
-      precondition(minimum <= maximum, "an inverted range was accepted")
-    }
+    precondition(announcement.range.isOrdered, "an inverted range was accepted")
+    precondition(
+      announcement.range.maximum == nil || announcement.range.below == nil,
+      "a range with two upper bounds was accepted")
     let writer = BodyHTMLWriter(deepLinkSchemes: siteConfig.deepLinkSchemes)
     checkHTML(writer.html(announcement.body))
     for locale in siteConfig.locales {

@@ -115,7 +115,7 @@ struct DiffCommandTests {
     let original = try String(contentsOfFile: record, encoding: .utf8)
     try repository.write(
       "content/announcements/sunset-1-8.md",
-      original.replacingOccurrences(of: "maxVersion: 1.8.9", with: "maxVersion: 1.9.9"))
+      original.replacingOccurrences(of: "belowVersion: 1.9.0", with: "belowVersion: 1.10.0"))
     try git("add", "content/announcements/sunset-1-8.md")
     try repository.write("content/announcements/notes.txt", "work in progress\n")
     let indexBefore = try Data(contentsOf: repository.url.appending(path: ".git/index"))
@@ -127,10 +127,11 @@ struct DiffCommandTests {
     let risky = try #require(document["risky"] as? [[String: Any]])
     #expect(risky.first?["code"] as? String == "wider-wall")
     #expect(
-      (risky.first?["detail"] as? String)?.contains("android 1.9.0, 1.9.3; ios 1.9.0, 1.9.2")
+      (risky.first?["detail"] as? String)?.contains(
+        "android 1.9.0, 1.9.3; ios 1.9.0, 1.9.2 and every version below 1.10.0, hotfixes included")
         == true)
     #expect(try Data(contentsOf: repository.url.appending(path: ".git/index")) == indexBefore)
-    #expect(try String(contentsOfFile: record, encoding: .utf8).contains("maxVersion: 1.9.9"))
+    #expect(try String(contentsOfFile: record, encoding: .utf8).contains("belowVersion: 1.10.0"))
     let missing = try HeraldProcess.run(
       ["diff", "--base", "no-such-revision"] + Self.now, in: repository.url)
     #expect(missing.status == 74)

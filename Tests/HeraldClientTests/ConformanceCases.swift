@@ -54,9 +54,14 @@ enum ConformanceCases {
       ("2.0.0-rc.1", "an unlisted pre-release between beta.1 and 2.0.0: live.json"),
       ("2.0.0", "the current release"), ("2.0.0+build.7", "build metadata is ignored: 2.0.0"),
       ("3.0", "an unlisted version above the current release: live.json"),
+      ("1.0.9", "an unlisted version at the wall's inclusive maxVersion: walled"),
+      ("1.0.9.1", "a hotfix above the wall's maxVersion 1.0.9 escapes it (check warns: wall-gap)"),
+      ("1.9.9.9", "a four-segment build below belowVersion 2.0.0: the dialog reaches it"),
     ]
     let android: [(String, String)] = [
       ("0.9", "android below every release: its own wall, via live.json"),
+      ("0.9.9.1", "an android hotfix below belowVersion 1.0.0: walled"),
+      ("0.99", "0.99 is below 1.0.0 (segments compare as numbers): walled"),
       ("1.0.0", "android's listed 1.0.0: the ios wall does not reach it (store per platform)"),
       ("1.5", "android between releases"), ("2.0.0", "android's current release"),
     ]

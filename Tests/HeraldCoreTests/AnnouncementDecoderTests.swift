@@ -38,7 +38,7 @@ struct AnnouncementDecoderTests {
     ("kind", plain("UPDATE_AVAILABLE")), ("publishAt", plain("2026-03-01")),
     ("blocking", plain("true")), ("confirmBlocking", plain("wall")),
     ("actionUrl", plain("https://x.example")),
-    ("maxVersion", plain("1.9.9")), ("platforms", list(["ios"])),
+    ("belowVersion", plain("1.10.0")), ("platforms", list(["ios"])),
   ]
 
   func decode(_ fields: [(String, SourceValue)], config: SiteConfig? = testConfig) -> DecodedRecord
@@ -102,6 +102,19 @@ struct AnnouncementDecoderTests {
         "inverted range", [("minVersion", plain("1.10")), ("maxVersion", plain("1.9.0"))],
         "range-inverted"
       ),
+      (
+        "two upper bounds", [("maxVersion", plain("1.9.9")), ("belowVersion", plain("2.0.0"))],
+        "range-two-upper-bounds"
+      ),
+      (
+        "belowVersion at minVersion",
+        [("minVersion", plain("1.9")), ("belowVersion", plain("1.9.0"))], "range-inverted"
+      ),
+      (
+        "belowVersion under minVersion, compared as numbers",
+        [("minVersion", plain("1.10")), ("belowVersion", plain("1.9.0"))], "range-inverted"
+      ),
+      ("near miss of belowVersion", [("bellowVersion", plain("1.9.0"))], "unknown-field"),
       ("unknown platform", [("platforms", list(["andriod"]))], "unknown-platform"),
       ("empty platforms", [("platforms", list([]))], "invalid-platforms"),
       ("duplicate platform", [("platforms", list(["ios", "ios"]))], "invalid-platforms"),
@@ -145,11 +158,29 @@ struct AnnouncementDecoderTests {
     #expect(record.announcement != nil)
   }
 
-  @Test("a wall that follows every rule is valid")
-  func validWall() {
-    let record = decode(Self.wall)
+  @Test(
+    "a wall that follows every rule is valid",
+    arguments: [
+      [], [("belowVersion", plain("2.0.0"))],
+      [("platforms", nil), ("belowVersion", plain("1.9.0"))],
+    ] as [[(String, SourceValue?)]])
+  func validWall(_ changes: [(String, SourceValue?)]) {
+    let record = decode(replacing(Self.wall, changes))
     #expect(record.diagnostics.isEmpty, "\(record.diagnostics)")
     #expect(record.announcement?.blocking == true)
+  }
+
+  @Test("a wall's maxVersion that leaves hotfixes unwalled is a warning that names belowVersion")
+  func wallGap() {
+    let record = decode(
+      replacing(Self.wall, [("belowVersion", nil), ("maxVersion", plain("1.8.9"))]))
+    #expect(record.announcement != nil)
+    #expect(
+      record.diagnostics.map(\.description) == [
+        "r.md:11:13: warning: the wall stops at maxVersion 1.8.9, so versions between it and the next"
+          + " release (ios 1.9.0) are not walled: a hotfix such as 1.8.9.1 escapes [wall-gap]\n"
+          + "  hint: write belowVersion: 1.9.0 instead, which walls every version below it"
+      ])
   }
 
   @Test(
@@ -162,18 +193,23 @@ struct AnnouncementDecoderTests {
         "a confirmation that is not the id", [("confirmBlocking", plain("wal"))],
         "blocking-unconfirmed"
       ),
-      ("no maxVersion", [("maxVersion", nil)], "blocking-without-max-version"),
+      ("no upper bound", [("belowVersion", nil)], "blocking-without-max-version"),
       (
-        "covers the current release", [("maxVersion", plain("2.0.0"))],
+        "maxVersion at the current release",
+        [("belowVersion", nil), ("maxVersion", plain("2.0.0"))], "wall-covers-current-release"
+      ),
+      (
+        "belowVersion past the current release", [("belowVersion", plain("2.0.1"))],
         "wall-covers-current-release"
       ),
       (
         "covers android's current release when it reaches every platform",
-        [("platforms", nil), ("maxVersion", plain("2.1.0"))], "wall-covers-current-release"
+        [("platforms", nil), ("belowVersion", plain("2.2.0"))], "wall-covers-current-release"
       ),
       (
         "lies wholly above the current release",
-        [("minVersion", plain("3.0")), ("maxVersion", plain("4.0"))], "wall-covers-current-release"
+        [("minVersion", plain("3.0")), ("belowVersion", plain("4.0"))],
+        "wall-covers-current-release"
       ),
     ] as [(String, [(String, SourceValue?)], String)])
   func blockingRule(_ name: String, _ changes: [(String, SourceValue?)], _ code: String) {
@@ -194,7 +230,7 @@ struct AnnouncementDecoderTests {
 
   @Test("the current-release rule names each platform it walls")
   func wallNamesPlatforms() {
-    let record = decode(replacing(Self.wall, [("platforms", nil), ("maxVersion", plain("9.0"))]))
+    let record = decode(replacing(Self.wall, [("platforms", nil), ("belowVersion", plain("9.0"))]))
     let messages = record.diagnostics.filter { $0.code == .wallCoversCurrentRelease }.map(\.message)
     #expect(messages.count == 2)
     #expect(messages.contains { $0.contains("ios 2.0.0") })

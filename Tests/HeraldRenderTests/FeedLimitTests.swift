@@ -40,7 +40,7 @@ struct FeedLimitTests {
       feed.contains(
         "&lt;p&gt;Update now: &lt;a href=&quot;https://play.google.com/store/apps/details?id=example.linewise&quot;&gt;Google Play&lt;/a&gt;"
       ))
-    #expect(feed.contains("&lt;p&gt;For up to 1.8.9.&lt;/p&gt;"))
+    #expect(feed.contains("&lt;p&gt;For every version below 1.9.0.&lt;/p&gt;"))
     #expect(feed.contains("&lt;p&gt;For 1.10.0 to 1.10.1 on iOS.&lt;/p&gt;"))
   }
 

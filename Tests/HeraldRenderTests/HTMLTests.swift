@@ -72,7 +72,7 @@ struct HTMLTests {
     #expect(index.contains("<h2 class=\"month-title\" id=\"month-2026-11\">November 2026</h2>"))
     #expect(
       index.contains(
-        "<h2 class=\"notice-title\" id=\"notice-sunset-1-8\">Versions up to 1.8.9 must update</h2>")
+        "<h2 class=\"notice-title\" id=\"notice-sunset-1-8\">Versions below 1.9.0 must update</h2>")
     )
     for detail in ["api/v1/", "linewise://", "/settings/", "<code>/"] {
       #expect(!index.contains(detail), "public pages show no \(detail)")

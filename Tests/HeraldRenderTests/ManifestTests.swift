@@ -8,7 +8,7 @@ import Testing
 struct ManifestTests {
   static let rowKeys: Set<String> = [
     "id", "severity", "kind", "title", "body", "html", "actionUrl", "actionLabel", "blocking",
-    "publishedAt", "updatedAt", "expiresAt", "minVersion", "maxVersion", "url",
+    "publishedAt", "updatedAt", "expiresAt", "minVersion", "maxVersion", "belowVersion", "url",
   ]
 
   let schedule = Fixtures.root.appending(path: "sites/drafts-and-schedule")

@@ -92,7 +92,7 @@ enum NewCommand {
     # Remove this line when the announcement is ready: drafts reach no one.
     draft: true
     # minVersion: 1.0.0
-    # maxVersion: 1.9.9
+    # belowVersion: 2.0.0
     # platforms: [ios, android]
     # actionUrl: store
     ---

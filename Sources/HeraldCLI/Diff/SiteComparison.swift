@@ -122,7 +122,7 @@ struct SiteComparison {
         Risk(
           code: before.isEmpty ? "new-wall" : "wider-wall", id: announcement.id,
           detail: (before.isEmpty ? "now walls " : "now also walls ")
-            + Self.describe(newlyWalled)
+            + Self.describe(newlyWalled) + Self.unlisted(announcement.range)
             + ": users of these releases must update before they can use the app"))
     }
     for announcement in head.announcements {
@@ -207,6 +207,12 @@ struct SiteComparison {
     }
   }
 
+  /// What a wall reaches besides the listed releases: with `belowVersion`, every hotfix below it.
+  private static func unlisted(_ range: VersionRange) -> String {
+    guard let below = range.below else { return "" }
+    return " and every version below \(below), hotfixes included"
+  }
+
   private static func describe(_ releases: [String]) -> String {
     var byPlatform: [(String, [String])] = []
     for release in releases {
@@ -243,6 +249,7 @@ struct SiteComparison {
         ),
         ("minVersion", announcement.range.minimum?.text ?? ""),
         ("maxVersion", announcement.range.maximum?.text ?? ""),
+        ("belowVersion", announcement.range.below?.text ?? ""),
         ("platforms", announcement.platforms?.joined(separator: ", ") ?? ""),
         ("actionUrl", announcement.action?.text ?? ""),
         ("actionLabel", announcement.actionLabel ?? ""),

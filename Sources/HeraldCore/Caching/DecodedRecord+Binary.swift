@@ -60,6 +60,7 @@ extension BinaryWriter {
     write(announcement.body.encoded)
     write(announcement.range.minimum?.text) { writer, text in writer.write(text) }
     write(announcement.range.maximum?.text) { writer, text in writer.write(text) }
+    write(announcement.range.below?.text) { writer, text in writer.write(text) }
     write(announcement.platforms) { writer, platforms in
       writer.write(platforms) { writer, key in writer.write(key) }
     }
@@ -166,6 +167,7 @@ extension BinaryReader {
     let body = AnnouncementBody(encoded: try byteArray())
     let minimum = try optional { (reader) throws(BinaryFormatError) in try reader.version() }
     let maximum = try optional { (reader) throws(BinaryFormatError) in try reader.version() }
+    let below = try optional { (reader) throws(BinaryFormatError) in try reader.version() }
     let platforms = try optional { (reader) throws(BinaryFormatError) in
       try reader.list { (reader) throws(BinaryFormatError) in try reader.string() }
     }
@@ -192,7 +194,7 @@ extension BinaryReader {
     return Announcement(
       id: id, title: title, severity: severity, kind: kind,
       body: body,
-      range: VersionRange(minimum: minimum, maximum: maximum), platforms: platforms,
+      range: VersionRange(minimum: minimum, maximum: maximum, below: below), platforms: platforms,
       action: action, actionLabel: actionLabel, blocking: blocking, active: active, draft: draft,
       publishAt: publishAt, expiresAt: expiresAt, updatedAt: updatedAt,
       translations: translations, source: RecordSource(file: try string(), key: key))

@@ -8,6 +8,7 @@ extension ManifestRow {
     var object = JSONObjectWriter(indent: indent)
     object.member("actionLabel", actionLabel, to: &sink)
     object.member("actionUrl", actionURL, to: &sink)
+    object.member("belowVersion", belowVersion?.text, to: &sink)
     object.member("blocking", blocking, to: &sink)
     object.member("body", to: &sink) { sink, depth in
       var body = JSONObjectWriter(indent: depth)

@@ -30,8 +30,10 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   public let expiresAt: Timestamp?
   /// The lowest version it reaches, if bounded.
   public let minVersion: Version?
-  /// The highest version it reaches, if bounded.
+  /// The highest version it reaches, if bounded so.
   public let maxVersion: Version?
+  /// The version below which it reaches every version (hotfixes included), if bounded so.
+  public let belowVersion: Version?
   /// Its page in the archive.
   public let url: String
   /// Whether it is a draft (present only in a build with drafts).
@@ -43,7 +45,7 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     html: String = "", actionURL: String? = nil, actionLabel: String? = nil,
     blocking: Bool = false, publishedAt: Timestamp, updatedAt: Timestamp? = nil,
     expiresAt: Timestamp? = nil, minVersion: Version? = nil, maxVersion: Version? = nil,
-    url: String = "", draft: Bool? = nil
+    belowVersion: Version? = nil, url: String = "", draft: Bool? = nil
   ) {
     self.id = id
     self.severity = severity
@@ -59,6 +61,7 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     self.expiresAt = expiresAt
     self.minVersion = minVersion
     self.maxVersion = maxVersion
+    self.belowVersion = belowVersion
     self.url = url
     self.draft = draft
   }
@@ -67,7 +70,8 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   public enum CodingKeys: String, CodingKey, CaseIterable {
     case id, severity, kind, title, body, html
     case actionURL = "actionUrl"
-    case actionLabel, blocking, publishedAt, updatedAt, expiresAt, minVersion, maxVersion, url
+    case actionLabel, blocking, publishedAt, updatedAt, expiresAt, minVersion, maxVersion
+    case belowVersion, url
     case draft
   }
 
@@ -88,12 +92,15 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     try container.encode(expiresAt, forKey: .expiresAt)
     try container.encode(minVersion, forKey: .minVersion)
     try container.encode(maxVersion, forKey: .maxVersion)
+    try container.encode(belowVersion, forKey: .belowVersion)
     try container.encode(url, forKey: .url)
     try container.encodeIfPresent(draft, forKey: .draft)
   }
 
   /// The versions it reaches.
-  public var range: VersionRange { VersionRange(minimum: minVersion, maximum: maxVersion) }
+  public var range: VersionRange {
+    VersionRange(minimum: minVersion, maximum: maxVersion, below: belowVersion)
+  }
 
   /// The order of every list an app shows: newest first, then by id.
   public static func newestFirst(_ lhs: ManifestRow, _ rhs: ManifestRow) -> Bool {

@@ -87,18 +87,7 @@ package struct AnnouncementDecoder: Sendable {
       enumeration($0, field: "kind", code: .invalidKind, reader: &reader)
     }
 
-    // The version range.
-    let minimum = node(.minVersion).flatMap { reader.version($0, field: "minVersion") }
-    let maximum = node(.maxVersion).flatMap { reader.version($0, field: "maxVersion") }
-    let range = VersionRange(minimum: minimum, maximum: maximum)
-    if let minimum, let maximum, minimum > maximum, let minNode = node(.minVersion) {
-      reader.error(
-        .rangeInverted, at: minNode.position,
-        "minVersion \"\(minimum)\" is above maxVersion \"\(maximum)\"",
-        hint: minimum.text < maximum.text
-          ? "versions compare segment by segment as numbers, so \(minimum) is above \(maximum)"
-          : "swap the two bounds")
-    }
+    let range = decodeRange(node, reader: &reader)
 
     let platforms = node(.platforms).flatMap { decodePlatforms($0, reader: &reader) }
 
@@ -158,6 +147,7 @@ package struct AnnouncementDecoder: Sendable {
         id: id?.text, severity: severity, action: action, confirmation: confirmation,
         range: range, platforms: platforms, at: blockingPosition,
         confirmationNode: node(.confirmBlocking), reader: &reader)
+      checkWallGap(range, platforms: platforms, at: node(.maxVersion), reader: &reader)
     } else if let confirmNode = node(.confirmBlocking) {
       reader.error(
         .confirmWithoutBlocking, at: confirmNode.position,
@@ -184,7 +174,8 @@ package struct AnnouncementDecoder: Sendable {
         }
         reader.warning(
           .rangeMatchesNoRelease,
-          at: node(.minVersion)?.position ?? node(.maxVersion)?.position ?? start,
+          at: node(.minVersion)?.position ?? node(.maxVersion)?.position
+            ?? node(.belowVersion)?.position ?? start,
           "the range \(range) matches no configured release",
           hint: "configured: " + releases.joined(separator: "; "))
       }
@@ -240,12 +231,18 @@ package struct AnnouncementDecoder: Sendable {
           hint: "add confirmBlocking: \(id) to confirm that this wall is meant")
       }
     }
-    guard let maximum = range.maximum else {
+    guard range.isBoundedAbove else {
       reader.error(
-        .blockingWithoutMaxVersion, at: position, "a blocking record needs a maxVersion",
-        hint: "without an upper bound the wall also walls every future release")
+        .blockingWithoutMaxVersion, at: position,
+        "a blocking record needs a belowVersion or a maxVersion",
+        hint: "without an upper bound the wall also walls every future release; belowVersion:"
+          + " <the release to update to> walls every version before it, hotfixes included")
       return
     }
+    let bound =
+      range.below.map { "belowVersion (now \($0))" } ?? range.maximum.map {
+        "maxVersion (now \($0))"
+      } ?? ""
     guard let config, range.isOrdered else { return }
     for platform in config.platforms where platforms?.contains(platform.key) ?? true {
       guard let current = platform.currentRelease else {
@@ -256,19 +253,25 @@ package struct AnnouncementDecoder: Sendable {
             + " or leave \(platform.key) out of the record's platforms")
         continue
       }
-      guard maximum >= current else { continue }
+      // Reaching the current release, or anything above it, walls the update the wall asks for.
+      let reachesAbove =
+        (range.maximum.map { $0 >= current } ?? false)
+        || (range.below.map { $0 > current } ?? false)
+      guard reachesAbove else { continue }
+      let fix =
+        range.below == nil ? "lower it below \(current)" : "lower it to \(current) at most"
       if range.contains(current) {
         reader.error(
           .wallCoversCurrentRelease, at: position,
           "the wall reaches \(platform.key) \(current), the current release",
-          hint: "the update it asks for would be walled too; lower maxVersion (now \(maximum))"
-            + " below \(current)")
+          hint: "the update it asks for would be walled too; lower \(bound)"
+            + (range.below == nil ? " below \(current)" : " to \(current) at most"))
       } else {
         reader.error(
           .wallCoversCurrentRelease, at: position,
           "the wall covers \(range) on \(platform.key), above the current release \(current):"
             + " it walls releases to come",
-          hint: "a wall's maxVersion must be below the current release; lower it below \(current)")
+          hint: "a wall's upper bound must not pass the current release; \(fix)")
       }
     }
   }

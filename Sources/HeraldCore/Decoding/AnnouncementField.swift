@@ -14,6 +14,8 @@ package enum AnnouncementField: String, Sendable, CaseIterable {
   case minVersion
   /// The highest version reached.
   case maxVersion
+  /// The version every version below which is reached (an exclusive upper bound).
+  case belowVersion
   /// The platforms reached.
   case platforms
   /// Where the button leads.

@@ -24,6 +24,11 @@ extension DiagnosticCode {
   public static let invalidVersion = DiagnosticCode("invalid-version")
   /// `minVersion` above `maxVersion`.
   public static let rangeInverted = DiagnosticCode("range-inverted")
+  /// Both `maxVersion` and `belowVersion`: a record has one upper bound.
+  public static let rangeTwoUpperBounds = DiagnosticCode("range-two-upper-bounds")
+  /// A wall whose inclusive `maxVersion` leaves versions between it and the next listed release
+  /// unwalled (a hotfix such as 1.8.9.1 of maxVersion 1.8.9 with a release 1.9.0).
+  public static let wallGap = DiagnosticCode("wall-gap")
   /// A platform key that herald.yaml does not configure.
   public static let unknownPlatform = DiagnosticCode("unknown-platform")
   /// A platforms list that is empty or names a platform twice.

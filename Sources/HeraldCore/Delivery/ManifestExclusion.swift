@@ -10,6 +10,8 @@ public enum ManifestExclusion: Sendable, Hashable {
   case belowMinVersion(Version)
   /// The version is above `maxVersion`.
   case aboveMaxVersion(Version)
+  /// The version is not below `belowVersion`.
+  case notBelowVersion(Version)
   /// `publishAt` is still ahead.
   case scheduled(Timestamp)
   /// `expiresAt` has passed.
@@ -31,7 +33,9 @@ public enum ManifestExclusion: Sendable, Hashable {
     if let version {
       switch item.range.position(of: version) {
       case .below: return item.range.minimum.map(ManifestExclusion.belowMinVersion)
-      case .above: return item.range.maximum.map(ManifestExclusion.aboveMaxVersion)
+      case .above:
+        return item.range.maximum.map(ManifestExclusion.aboveMaxVersion)
+          ?? item.range.below.map(ManifestExclusion.notBelowVersion)
       case .inside: break
       }
     }
@@ -43,7 +47,7 @@ public enum ManifestExclusion: Sendable, Hashable {
   }
 
   /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,
-  /// `above-max-version`, `scheduled`, `expired`.
+  /// `above-max-version`, `not-below-version`, `scheduled`, `expired`.
   public var code: String {
     switch self {
     case .draft: return "draft"
@@ -51,6 +55,7 @@ public enum ManifestExclusion: Sendable, Hashable {
     case .otherPlatform: return "other-platform"
     case .belowMinVersion: return "below-min-version"
     case .aboveMaxVersion: return "above-max-version"
+    case .notBelowVersion: return "not-below-version"
     case .scheduled: return "scheduled"
     case .expired: return "expired"
     }
@@ -65,6 +70,7 @@ public enum ManifestExclusion: Sendable, Hashable {
       return "for another platform (\(platforms.joined(separator: ", ")))"
     case .belowMinVersion(let minimum): return "below minVersion \(minimum)"
     case .aboveMaxVersion(let maximum): return "above maxVersion \(maximum)"
+    case .notBelowVersion(let below): return "not below belowVersion \(below)"
     case .scheduled(let time): return "scheduled for \(time)"
     case .expired(let time): return "expired at \(time)"
     }

@@ -31,7 +31,7 @@ extension PageContext {
         ? "Versions" : "\(PlatformNames.list(platforms.map(\.key))) versions"
       var fields: TemplateObject = [
         "id": .string(wall.id),
-        "headline": .string("\(who) \(wall.range.readable) must update"),
+        "headline": .string("\(who) \(wall.range.headline) must update"),
         "title": .string(wall.title),
         "url": .string(urls.announcement(wall.id)),
       ]

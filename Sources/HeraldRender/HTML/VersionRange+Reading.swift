@@ -1,9 +1,14 @@
 import HeraldCore
 
 extension VersionRange {
-  /// The range as a changelog says it: "1.10.0 and later", "up to 1.8.0", "1.10.0 only",
-  /// "1.9.0 to 1.10.1", or "all versions".
+  /// The range as a changelog says it: "1.10.0 and later", "up to 1.8.0", "every version below
+  /// 1.9.0", "1.10.0 only", "1.9.0 to 1.10.1", "1.2.0 and every later version below 1.9.0", or
+  /// "all versions".
   var readable: String {
+    if let below {
+      return minimum.map { "\($0) and every later version below \(below)" }
+        ?? "every version below \(below)"
+    }
     switch (minimum, maximum) {
     case (nil, nil): return "all versions"
     case (let minimum?, nil): return "\(minimum) and later"
@@ -11,6 +16,13 @@ extension VersionRange {
     case (let minimum?, let maximum?) where minimum == maximum: return "\(minimum) only"
     case (let minimum?, let maximum?): return "\(minimum) to \(maximum)"
     }
+  }
+
+  /// The range as a wall's headline says it after "Versions": "up to 1.8.9", "below 1.9.0",
+  /// "1.2.0 to 1.8.9", "1.2.0 and later below 1.9.0".
+  var headline: String {
+    guard let below else { return readable }
+    return minimum.map { "\($0) and later below \(below)" } ?? "below \(below)"
   }
 }
 

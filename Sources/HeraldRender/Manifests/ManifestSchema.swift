@@ -42,6 +42,7 @@ enum ManifestSchema {
         "expiresAt": nullable("timestamp"),
         "minVersion": nullable("version"),
         "maxVersion": nullable("version"),
+        "belowVersion": nullable("version"),
         "url": string(["format": .string("uri")]),
         "draft": .object(["type": .string("boolean")]),
       ], optional: ["draft"])

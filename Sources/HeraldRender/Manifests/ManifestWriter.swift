@@ -112,7 +112,8 @@ struct ManifestWriter: Sendable {
       actionLabel: announcement.actionLabel, blocking: announcement.blocking,
       publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
       expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
-      maxVersion: announcement.range.maximum, url: urls.announcement(announcement.id),
+      maxVersion: announcement.range.maximum, belowVersion: announcement.range.below,
+      url: urls.announcement(announcement.id),
       draft: markDrafts ? announcement.draft : nil)
   }
 

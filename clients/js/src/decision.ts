@@ -13,6 +13,15 @@ export function isExpired(row: ManifestRow, now: Timestamp): boolean {
   return row.expiresAt !== null && compareTimestamps(row.expiresAt, now) <= 0;
 }
 
+/** Whether a row's range holds a version: minVersion and maxVersion inclusive, belowVersion exclusive. */
+export function rangeHolds(row: ManifestRow, version: Version): boolean {
+  return (
+    (row.minVersion === null || compareVersions(row.minVersion, version) <= 0) &&
+    (row.maxVersion === null || compareVersions(version, row.maxVersion) <= 0) &&
+    (row.belowVersion === null || compareVersions(version, row.belowVersion) < 0)
+  );
+}
+
 /**
  * The rows an app of a version decides from: a release's manifest as it is; live.json filtered by
  * the build's rule (published, not expired, range holds), so an unlisted version gets exactly what
@@ -21,11 +30,7 @@ export function isExpired(row: ManifestRow, now: Timestamp): boolean {
 export function rowsFor(document: ManifestDocument, version: Version, now: Timestamp): ManifestRow[] {
   if (document.scope === "release") return [...document.announcements];
   return document.announcements.filter(
-    (row) =>
-      (row.minVersion === null || compareVersions(row.minVersion, version) <= 0) &&
-      (row.maxVersion === null || compareVersions(version, row.maxVersion) <= 0) &&
-      isPublished(row, now) &&
-      !isExpired(row, now),
+    (row) => rangeHolds(row, version) && isPublished(row, now) && !isExpired(row, now),
   );
 }
 

@@ -23,6 +23,8 @@ export interface ManifestRow {
   readonly expiresAt: Timestamp | null;
   readonly minVersion: Version | null;
   readonly maxVersion: Version | null;
+  /** Every version below it is reached (hotfixes of the release below included); null when unbounded so. */
+  readonly belowVersion: Version | null;
   readonly url: string;
   readonly draft: boolean | null;
 }
@@ -127,6 +129,7 @@ function readRow(value: unknown): ManifestRow {
     expiresAt: optional(value, "expiresAt", timestamp),
     minVersion: optional(value, "minVersion", version),
     maxVersion: optional(value, "maxVersion", version),
+    belowVersion: optional(value, "belowVersion", version),
     url: requiredString(value, "url"),
     draft: typeof draft === "boolean" ? draft : null,
   };

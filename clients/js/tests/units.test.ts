@@ -107,7 +107,7 @@ test("a manifest row this app cannot read is left out; the others stay", () => {
   const row = (id: string, severity: string) => ({
     id, severity, kind: "NOTICE", title: id, body: { paragraphs: [], bullets: [] }, html: "",
     actionUrl: null, actionLabel: null, blocking: false, publishedAt: "2026-11-01T00:00:00Z",
-    updatedAt: null, expiresAt: null, minVersion: null, maxVersion: null, url: "https://x.example/",
+    updatedAt: null, expiresAt: null, minVersion: null, maxVersion: null, belowVersion: null, url: "https://x.example/",
   });
   const decoded = decodeManifest(JSON.stringify({
     schemaVersion: 1, scope: "release", platform: "ios", version: "1.0.0", nextChangeAt: null,
