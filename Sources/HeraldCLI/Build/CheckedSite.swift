@@ -38,6 +38,18 @@ struct CheckedSite: Sendable {
     (loaded.reportedDiagnostics(strict: strict) + themeDiagnostics).sorted()
   }
 
+  /// The size problems of the documents apps would read, built at a time (`ChannelBudget`).
+  ///
+  /// None for a site with errors, which builds nothing. Warnings become errors when `strict`.
+  func budgetDiagnostics(now: Timestamp, strict: Bool) -> [Diagnostic] {
+    guard let (site, _) = buildable(strict: strict) else { return [] }
+    let editions = Edition.all(site.config).concurrentMap {
+      ChannelManifests(site: site, options: BuildOptions(now: now), edition: $0)
+    }
+    let found = ChannelBudget.diagnostics(editions).sorted()
+    return strict ? found.map(\.asError) : found
+  }
+
   /// The site and theme to build, or nil when either has errors.
   func buildable(strict: Bool) -> (site: Site, theme: Theme)? {
     guard let site = loaded.site(strict: strict), let theme else { return nil }

@@ -89,6 +89,17 @@ struct SiteBuilder: Sendable {
         SiteRenderer(site: site, theme: theme, options: options, caching: caching)
       }
       leftovers?(renderer)
+      // A document a client could not read would make its apps fail open: refused, before
+      // anything is written.
+      let budget = BuildTrace.measure("check the documents' sizes") {
+        renderer.budgetDiagnostics().map { strict ? $0.asError : $0 }
+      }
+      if budget.contains(where: { $0.severity == .error }) {
+        cache?.save(files: loaded.files, live: nil)
+        return .contentErrors(
+          diagnostics: (diagnostics + budget).sorted(), announcements: loaded.announcementCount,
+          finishedInterrupted: false)
+      }
       let plan = renderer.plan
       let paths = plan.map(\.path)
       let planned = plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) }
@@ -128,7 +139,7 @@ struct SiteBuilder: Sendable {
           })
       return .built(
         Report(
-          diagnostics: diagnostics, announcements: loaded.announcementCount,
+          diagnostics: (diagnostics + budget).sorted(), announcements: loaded.announcementCount,
           census: BuildTrace.measure("count the records") {
             RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
           },

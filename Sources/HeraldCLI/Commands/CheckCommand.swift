@@ -54,14 +54,16 @@ enum CheckCommand {
       return .ioFailure
     }
     let loaded = checked.loaded
-    let diagnostics = checked.diagnostics(strict: strict)
+    let diagnostics =
+      (checked.diagnostics(strict: strict)
+      + checked.budgetDiagnostics(now: now, strict: strict)).sorted()
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     let summary = DiagnosticSummary(diagnostics, announcements: loaded.announcementCount)
     switch format {
     case .text:
       printer.printText(diagnostics)
       context.console.out(summary.description)
-      if let (site, _) = checked.buildable(strict: strict) {
+      if summary.errors == 0, let (site, _) = checked.buildable(strict: strict) {
         context.console.out(ScheduleSummary(site: site, now: now).description)
       }
     case .json:

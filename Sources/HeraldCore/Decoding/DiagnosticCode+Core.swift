@@ -103,6 +103,14 @@ extension DiagnosticCode {
   public static let untranslatedWall = DiagnosticCode("untranslated-wall")
   /// A feedLimit that is not a whole number of zero or more.
   public static let invalidFeedLimit = DiagnosticCode("invalid-feed-limit")
+  /// A `manifestBudget` that is not a size.
+  public static let invalidBudget = DiagnosticCode("invalid-budget")
+  /// An `archive` setting that is not a mapping with a positive whole `pageSize`.
+  public static let invalidArchive = DiagnosticCode("invalid-archive")
+  /// A document an app reads over the clients' body limit: apps fail open, and its walls escape.
+  public static let documentTooLarge = DiagnosticCode("document-too-large")
+  /// A document an app reads over `manifestBudget`.
+  public static let documentOverBudget = DiagnosticCode("document-over-budget")
   /// A theme name that is not a folder name.
   public static let invalidTheme = DiagnosticCode("invalid-theme")
   /// A platform key that does not match `^[a-z][a-z0-9-]*$`, or no platforms at all.

@@ -6,7 +6,7 @@ package struct SiteConfigDecoder: Sendable {
   /// The keys herald.yaml may hold.
   package static let keys = [
     "title", "baseURL", "language", "locales", "author", "theme", "platforms", "deepLinkSchemes",
-    "feedLimit",
+    "feedLimit", "manifestBudget", "archive",
   ]
 
   /// Makes a decoder.
@@ -94,6 +94,8 @@ package struct SiteConfigDecoder: Sendable {
           hint: "write the number of newest entries the feed holds, such as 50, or 0 for all")
       }
     }
+    let budget = fields["manifestBudget"].flatMap { decodeBudget($0.value, reader: &reader) }
+    let pageSize = fields["archive"].flatMap { decodeArchive($0.value, reader: &reader) }
     var schemes: [String] = []
     if let node = fields["deepLinkSchemes"]?.value,
       let items = reader.textList(node, field: "deepLinkSchemes", example: "myapp")
@@ -130,6 +132,11 @@ package struct SiteConfigDecoder: Sendable {
       config.locales = locales
       config.themePosition = themePosition
       config.feedLimit = feedLimit
+      if let budget {
+        config.manifestBudget = budget.bytes
+        config.manifestBudgetPosition = budget.position
+      }
+      if let pageSize { config.archivePageSize = pageSize }
       return config
     }
     return Result(config: config, diagnostics: reader.diagnostics)

@@ -31,6 +31,18 @@ public struct SiteConfig: Sendable, Hashable {
   public var themePosition: SourcePosition = .start
   /// How many entries the Atom feed holds, newest first (0 for every entry).
   public var feedLimit: Int = SiteConfig.defaultFeedLimit
+  /// The size, in bytes, over which a document an app reads gets a warning (`manifestBudget`):
+  /// what a phone downloads each time it changes.
+  public var manifestBudget: Int = SiteConfig.defaultManifestBudget
+  /// Where herald.yaml sets `manifestBudget` (its start when it does not), for the warnings.
+  public var manifestBudgetPosition: SourcePosition = .start
+  /// How many records a page of the archive holds (`archive.pageSize`), newest first.
+  public var archivePageSize: Int = SiteConfig.defaultArchivePageSize
+
+  /// The warning size of a document unless herald.yaml says otherwise: 512 KB.
+  public static let defaultManifestBudget = 512_000
+  /// The archive's page size unless herald.yaml says otherwise.
+  public static let defaultArchivePageSize = 50
 
   /// The feed's length unless herald.yaml says otherwise, as Zola's `feed_limit`.
   public static let defaultFeedLimit = 50

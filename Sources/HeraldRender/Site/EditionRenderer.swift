@@ -21,7 +21,8 @@ final class EditionRenderer: @unchecked Sendable {
   /// The build's options.
   let options: BuildOptions
 
-  private let manifests: ChannelManifests
+  /// The edition's documents for apps, made from the same fragments as its files.
+  let manifests: ChannelManifests
   var selection: ChannelDelivery { manifests.selection }
   var urls: SiteURLs { manifests.urls }
   private let context: PageContext

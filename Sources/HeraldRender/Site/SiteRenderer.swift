@@ -198,6 +198,17 @@ public struct SiteRenderer: Sendable {
     try editions[file.edition].render(file, into: &sink)
   }
 
+  /// The size problems of every document apps read, in every edition (`ChannelBudget`), with
+  /// the rows made (or read from the cache) on every core first.
+  package func budgetDiagnostics() -> [Diagnostic] {
+    for edition in editions {
+      try? edition.fragments.prepare(
+        bodies: [], cards: [], pages: [],
+        rows: edition.manifests.writer.rowJobs(platforms: site.config.platforms))
+    }
+    return ChannelBudget.diagnostics(editions.map(\.manifests)).sorted()
+  }
+
   /// The keys of every fragment the site's files are made from, so a cache keeps them.
   package func fragmentKeys() -> [Fingerprint] {
     editions.flatMap { $0.fragmentKeys() }
