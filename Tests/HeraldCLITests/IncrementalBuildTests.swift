@@ -70,6 +70,21 @@ struct IncrementalBuildTests {
     SiteChange(name: "a record removed", now: "2026-12-25T12:00:00Z") { site in
       try FileManager.default.removeItem(atPath: site.path("content/announcements/network-map.md"))
     },
+    SiteChange(name: "the archive in pages of three", now: "2026-12-25T12:00:00Z") { site in
+      try edit(
+        site, "herald.yaml", "deepLinkSchemes: [linewise]",
+        "deepLinkSchemes: [linewise]\narchive:\n  pageSize: 3")
+    },
+    SiteChange(name: "a record at the top shifts every page", now: "2026-12-25T12:00:00Z") { site in
+      try site.write(
+        "content/announcements/top.md",
+        "---\nid: top\ntitle: The newest\nseverity: INFO\nkind: NOTICE\n"
+          + "publishAt: 2026-12-20\n---\nOn top of the first page.\n")
+    },
+    SiteChange(name: "an old record's title, on a later page", now: "2026-12-25T12:00:00Z") {
+      site in
+      try edit(site, widgets, "title: Departures, at a glance", "title: Departures at a glance")
+    },
     SiteChange(name: "a release added in herald.yaml", now: "2026-12-25T12:00:00Z") { site in
       try edit(site, "herald.yaml", "1.10.1, 2.0.0]", "1.10.1, 2.0.0, 2.1.0]")
     },

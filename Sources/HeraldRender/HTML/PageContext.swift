@@ -94,18 +94,36 @@ final class PageContext: Sendable {
     ])
   }
 
-  /// The archive page's data: the records grouped by month (newest first), and a notice for
-  /// every wall that is live now.
-  func archive(_ announcements: [Announcement], entries: [(Announcement, TemplateValue)])
-    -> TemplateValue
-  {
+  /// A page of the archive's data: its records grouped by month (newest first), a notice for
+  /// every wall among `walls` that is live now (the first page is given every record), and the
+  /// pager (`pager`: the page's number and URL, the count, the previous and next pages).
+  func archive(
+    entries: [(Announcement, TemplateValue)], walls: [Announcement], page number: Int,
+    of count: Int
+  ) -> TemplateValue {
     page(
       [
         "months": .list(months(entries)),
-        "walls": .list(wallNotices(announcements)),
+        "walls": .list(wallNotices(walls)),
         "announcements": .list(entries.map(\.1)),
-        "hasAnnouncements": .bool(!announcements.isEmpty),
-      ], path: "")
+        "hasAnnouncements": .bool(!entries.isEmpty),
+        "pager": pager(number, of: count),
+      ], path: OutputPaths.archiveFolder(number, Edition(locale: "", pages: "", api: "")))
+  }
+
+  /// Where a page of the archive stands among them, for the theme's links and `rel` links.
+  private func pager(_ number: Int, of count: Int) -> TemplateValue {
+    func link(_ page: Int) -> TemplateValue {
+      .object(["number": .integer(page), "url": .string(urls.archivePage(page))])
+    }
+    return .object([
+      "number": .integer(number), "count": .integer(count),
+      "url": .string(urls.archivePage(number)),
+      "isFirst": .bool(number == 1), "hasPages": .bool(count > 1),
+      "previous": number > 1 ? link(number - 1) : .null,
+      "next": number < count ? link(number + 1) : .null,
+      "first": link(1), "last": link(count),
+    ])
   }
 
   /// A record page's data.

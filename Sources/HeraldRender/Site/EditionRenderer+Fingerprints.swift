@@ -28,9 +28,16 @@ extension EditionRenderer {
       hasher.combine(UInt64(value?.nanoseconds ?? 0))
     }
     switch content {
-    case .archive:
+    case .archive(let page):
+      // A page shows its records, says how many pages there are (its links), and the first one
+      // a notice for every wall, wherever the wall's own entry is.
       hasher.combine("archive")
-      guard records(selection.archive) else { return nil }
+      hasher.combine(UInt64(page))
+      hasher.combine(UInt64(archivePageCount))
+      guard records(Array(archiveRecords(page: page))) else { return nil }
+      if page == 1 {
+        guard records(selection.archive.filter(\.blocking)) else { return nil }
+      }
     case .notFound:
       hasher.combine("404")
     case .announcement(let announcement):

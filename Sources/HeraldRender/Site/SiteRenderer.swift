@@ -93,7 +93,8 @@ public struct SiteRenderer: Sendable {
     }
 
     enum Content: Sendable {
-      case archive
+      /// A page of the archive, counted from 1.
+      case archive(page: Int)
       case notFound
       case announcement(Announcement)
       case feed
@@ -122,11 +123,11 @@ public struct SiteRenderer: Sendable {
     /// How many waves there are.
     static let waveCount = 3
 
-    /// Whether the file holds every record (the archive, the feed, a platform's live.json), and so
-    /// takes far longer to render than a record's page.
+    /// Whether the file holds many records (the feed, a platform's live.json), and so takes far
+    /// longer to render than a record's page.
     var isLarge: Bool {
       switch content {
-      case .archive, .feed, .live: return true
+      case .feed, .live: return true
       default: return false
       }
     }

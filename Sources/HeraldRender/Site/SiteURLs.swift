@@ -7,8 +7,10 @@ struct SiteURLs: Sendable {
   /// The edition whose pages and channel these are.
   var edition = Edition(locale: "", pages: "", api: "")
 
-  /// The archive.
+  /// The archive (its first page).
   var archive: String { base + edition.pages }
+  /// A page of the archive: the archive itself for the first, `page/<n>/` after it.
+  func archivePage(_ number: Int) -> String { base + OutputPaths.archiveFolder(number, edition) }
   /// The Atom feed.
   var feed: String { base + OutputPaths.feed(edition) }
   /// The channel document.
@@ -39,8 +41,16 @@ enum OutputPaths {
   static let schema = "api/v1/manifest.schema.json"
   /// Cache lifetimes in the Netlify and Cloudflare Pages format.
   static let headers = "_headers"
-  /// An edition's archive page.
+  /// An edition's archive page (its first).
   static func archive(_ edition: Edition) -> String { edition.pages + "index.html" }
+  /// The folder of a page of an edition's archive (`""` for the first, `page/<n>/` after it).
+  static func archiveFolder(_ number: Int, _ edition: Edition) -> String {
+    edition.pages + (number <= 1 ? "" : "page/\(number)/")
+  }
+  /// A page of an edition's archive.
+  static func archivePage(_ number: Int, _ edition: Edition) -> String {
+    archiveFolder(number, edition) + "index.html"
+  }
   /// An edition's Atom feed.
   static func feed(_ edition: Edition) -> String { edition.pages + "feed.xml" }
   /// An edition's channel document.
