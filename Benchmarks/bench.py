@@ -9,14 +9,17 @@ and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and o
 - a rebuild after editing one record's title (warm cache), the files it wrote, and its ratio to
   the full build;
 - `cp -r` of herald's own output on the same file system, and the full build's ratio to it;
-- Hugo building the same records (archive, a page per record, a feed), when `hugo` is installed,
-  with the time and peak-memory ratios;
+- Hugo building the same records (an archive in pages of 50, a page per record, a feed), when
+  `hugo` is installed, with the time and peak-memory ratios;
 - `herald check`, with a warm cache and without one;
 - `herald serve`: from saving an edit to one record to the open page's live-reload answer (the
   moment the browser reloads), with the preview where serve puts it by default (in memory);
 - the cost per record, so growth worse than linear shows.
 
-Every figure is the median of --runs runs; peaks are maximum resident set sizes.
+The builds are taken in rounds, in turn (herald's full build, `cp -r` of its output, Hugo's
+full build, herald's edit, Hugo's edit), so a slow minute of the machine falls on all of them;
+every time is the median of --runs rounds (at least 5 for a record), every ratio the median of the
+rounds' ratios; peaks are maximum resident set sizes.
 
     python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live] [--disk-only]
 """
@@ -39,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "Benchmarks" / "sites"
 NOW = "2026-11-30T12:00:00Z"
-GENERATOR = "2"  # bump when records() changes, so cached sites are written again
+GENERATOR = "3"  # bump when records() changes, so cached sites are written again
 
 WORDS = ("timetable departure platform journey favourite widget offline ticket station carriage "
          "update service network passenger route arrival delay refund fare capping night bus "
@@ -119,6 +122,7 @@ def herald_site(count, all_live):
 
 HUGO_CONFIG = """baseURL = "https://example.com/news/"
 title = "Benchmark channel"
+paginate = 50
 disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]
 [outputFormats.Atom]
   mediaType = "application/atom+xml"
@@ -134,10 +138,14 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "secti
 HUGO_INDEX = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ .Site.Title }}</title></head>
 <body><h1>{{ .Site.Title }}</h1><ol>
-{{ range .Site.RegularPages.ByDate.Reverse }}<li><article id="{{ .Params.id }}">
+{{ $pager := .Paginate .Site.RegularPages.ByDate.Reverse }}
+{{ range $pager.Pages }}<li><article id="{{ .Params.id }}">
 <h2><a href="{{ .Permalink }}">{{ .Title }}</a></h2>{{ .Content }}
 <p>{{ .Params.severity }} · {{ .Params.kind }} · {{ .Date.Format "2 January 2006" }}</p></article></li>
-{{ end }}</ol></body></html>
+{{ end }}</ol>
+{{ if $pager.HasPrev }}<a rel="prev" href="{{ $pager.Prev.URL }}">Newer</a>{{ end }}
+{{ if $pager.HasNext }}<a rel="next" href="{{ $pager.Next.URL }}">Older</a>{{ end }}
+</body></html>
 """
 
 HUGO_SINGLE = """<!DOCTYPE html>
@@ -231,7 +239,7 @@ def file_system(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,50000")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--herald", default=str(ROOT / ".build" / "release" / "herald"))
     parser.add_argument(
         "--disk-only", action="store_true", help="write outputs only onto the disk")
@@ -243,10 +251,11 @@ def main():
     print(f"machine: {machine()}")
     if hugo:
         version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1]
-        print(f"hugo {version}: building the same records (archive, a page per record, a feed)")
+        print(f"hugo {version}: building the same records (an archive in pages of 50, a page per"
+              " record, a feed)")
     else:
         print("hugo is not installed (apt-get install hugo): its columns are left out")
-    print(f"median of {arguments.runs} runs"
+    print(f"medians of {arguments.runs} rounds taken in turn"
           + (", every record live" if arguments.all_live else ", records expire as in a real channel"))
     roots = []
     if Path("/dev/shm").is_dir() and not arguments.disk_only:
@@ -259,19 +268,6 @@ def main():
             for line in run(size, root, arguments, hugo, with_serve=root == roots[0][1]):
                 print(line, flush=True)
         shutil.rmtree(root, ignore_errors=True)
-
-
-def edited_rebuilds(command, output, record, runs, environment=None):
-    """Rebuilds into the previous output, each after an edit to one record's title."""
-    original = record.read_text()
-    samples = []
-    try:
-        for index in range(runs):
-            record.write_text(original.replace("title: ", f"title: Edit {index} ", 1))
-            samples.append(measure(command, output, clean=False, environment=environment))
-    finally:
-        record.write_text(original)
-    return samples
 
 
 def written(summary):
@@ -337,42 +333,71 @@ def serve_latency(herald, site, record, runs):
 
 
 def run(size, root, arguments, hugo, with_serve):
-    """The lines for one site size, outputs and the cache under root."""
+    """The lines for one site size, outputs and the cache under root, taken in rounds."""
     site = herald_site(size, arguments.all_live)
     output = root / f"herald-{size}"
     cache = root / "cache"
     environment = dict(os.environ, HERALD_CACHE_DIR=str(cache))
-    command = [arguments.herald, "build", "--now", NOW, "--site", site, "--output", output]
-    runs = arguments.runs
-    measure(command + ["--no-cache"], output, environment=environment)  # warm the file cache
-    full = median([measure(command + ["--no-cache"], output, environment=environment)
-                   for _ in range(runs)])
-    cold = []
-    for _ in range(runs):
-        shutil.rmtree(cache, ignore_errors=True)
-        cold.append(measure(command, output, environment=environment))
-    peak = measure_peak(command + ["--no-cache"], output, environment)
-    measure(command, output, environment=environment)
+    command = [arguments.herald, "build", "--now", NOW, "--site", site, "--output", output, "--quiet"]
     record = site / "content" / "announcements" / "record-00007.md"
-    edits = edited_rebuilds(command, output, record, runs, environment)
-    copy = copy_time(output, runs)
+    original = record.read_text()
+    runs = arguments.runs
+    if hugo:
+        hsite = hugo_site(size, arguments.all_live)
+        houtput = root / f"hugo-{size}"
+        hcommand = [hugo, "--quiet", "--source", hsite, "--destination", houtput]
+        hrecord = hsite / "content" / "announcements" / "record-00007.md"
+        horiginal = hrecord.read_text()
+        measure(hcommand, houtput)  # warm the file cache
+    measure(command + ["--no-cache"], output, environment=environment)  # warm the file cache
+    rounds = []
+    try:
+        for index in range(runs):
+            sample = {}
+            sample["full"] = measure(command + ["--no-cache"], output, environment=environment)[0]
+            sample["copy"] = copy_time(output, 1)
+            shutil.rmtree(cache, ignore_errors=True)
+            sample["cold"] = measure(command, output, environment=environment)[0]
+            # The edit: a warm cache and map, then one record's title.
+            record.write_text(original.replace("title: ", f"title: Edit {index} ", 1))
+            edit, summary = measure(
+                [*command[:-1]], output, clean=False, environment=environment)
+            sample["edit"], sample["written"] = edit, written(summary)
+            record.write_text(original)
+            if hugo:
+                sample["hugo"] = measure(hcommand, houtput)[0]
+                hrecord.write_text(horiginal.replace('title: "', f'title: "Edit {index} ', 1))
+                sample["hugo_edit"] = measure(hcommand, houtput, clean=False)[0]
+                hrecord.write_text(horiginal)
+            rounds.append(sample)
+    finally:
+        record.write_text(original)
+        if hugo:
+            hrecord.write_text(horiginal)
+    # A build from nothing into the output, so the check and serve below see a whole tree.
+    measure(command, output, environment=environment)
+    peak = measure_peak(command + ["--no-cache"], output, environment)
     check = [arguments.herald, "check", "--now", NOW, "--site", site]
     measure(check, environment=environment)
-    checked = median([measure(check, environment=environment) for _ in range(runs)])
-    unchecked = median([measure(check + ["--no-cache"], environment=environment)
-                        for _ in range(runs)])
+    checked = statistics.median(measure(check, environment=environment)[0] for _ in range(runs))
+    unchecked = statistics.median(
+        measure(check + ["--no-cache"], environment=environment)[0] for _ in range(runs))
+    measure(command, output, environment=environment)
     serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if with_serve else []
     files = sum(len(names) for _, _, names in os.walk(output))
     megabytes = sum(f.stat().st_size for f in output.rglob("*") if f.is_file()) / 2**20
+    med = lambda key: statistics.median(sample[key] for sample in rounds)
+    ratio = lambda top, bottom: statistics.median(sample[top] / sample[bottom] for sample in rounds)
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"
+    full = med("full")
     lines = [
-        f"  {size:,} records ({files:,} files, {megabytes:.0f} MB):",
+        f"  {size:,} records ({files:,} files, {megabytes:.0f} MB), {runs} rounds:",
         f"    full build, no cache   {ms(full):>9}  peak {peak:.0f} MB"
         f"  ({full / size * 1e6:.0f} µs per record)",
-        f"    full build, cold cache {ms(median(cold)):>9}",
-        f"    cp -r of its output    {ms(copy):>9}  full build / cp -r = {full / copy:.2f}x",
-        f"    one-title edit         {ms(median(edits)):>9}  edit / full = {median(edits) / full:.2f}"
-        f"  wrote {written(edits[-1][1])} files",
+        f"    full build, cold cache {ms(med('cold')):>9}",
+        f"    cp -r of its output    {ms(med('copy')):>9}  full build / cp -r = {ratio('full', 'copy'):.2f}x",
+        f"    one-title edit         {ms(med('edit')):>9}  edit / full = {ratio('edit', 'full'):.3f}"
+        f"  wrote {rounds[-1]['written']} files",
         f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}",
     ]
     if serve:
@@ -380,20 +405,14 @@ def run(size, root, arguments, hugo, with_serve):
             f"    serve, save to reload  {ms(statistics.median(serve)):>9}"
             f"  (median of {len(serve)} saves; preview in memory)")
     if hugo:
-        hsite = hugo_site(size, arguments.all_live)
-        houtput = root / f"hugo-{size}"
-        hcommand = [hugo, "--quiet", "--source", hsite, "--destination", houtput]
-        measure(hcommand, houtput)
-        hugo_full = median([measure(hcommand, houtput) for _ in range(runs)])
         hugo_peak = measure_peak(hcommand, houtput)
-        hrecord = hsite / "content" / "announcements" / "record-00007.md"
-        hugo_edit = median(edited_rebuilds(hcommand, houtput, hrecord, runs))
         shutil.rmtree(houtput, ignore_errors=True)
         lines += [
-            f"    hugo full build        {ms(hugo_full):>9}  peak {hugo_peak:.0f} MB"
-            f"  hugo / herald = {hugo_full / full:.2f}x,"
+            f"    hugo full build        {ms(med('hugo')):>9}  peak {hugo_peak:.0f} MB"
+            f"  hugo / herald = {ratio('hugo', 'full'):.2f}x,"
             f" herald's peak = {peak / hugo_peak:.2f} of hugo's",
-            f"    hugo one-title edit    {ms(hugo_edit):>9}  hugo / herald = {hugo_edit / median(edits):.1f}x",
+            f"    hugo one-title edit    {ms(med('hugo_edit')):>9}"
+            f"  hugo / herald = {ratio('hugo_edit', 'edit'):.1f}x",
         ]
     shutil.rmtree(output, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)

@@ -20,7 +20,7 @@ package enum ChannelBudget {
     -> Diagnostic?
   {
     let limit = ClientLimits.maximumBodySize
-    let heaviest = document.rows.prefix(5).map { "\($0.id) (\(Self.size($0.bytes)))" }
+    let heaviest = document.rows.map { "\($0.id) (\(Self.size($0.bytes)))" }
     let weighs = heaviest.isEmpty ? "" : "its heaviest records: " + heaviest.joined(separator: ", ")
     if document.bytes > limit {
       return Diagnostic(

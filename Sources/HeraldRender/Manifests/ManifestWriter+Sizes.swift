@@ -7,7 +7,8 @@ extension ManifestWriter {
     let path: String
     /// Its bytes as written, the final newline included.
     let bytes: Int
-    /// Each record it holds, with its row's bytes, heaviest first.
+    /// The records that weigh most in it (`heaviestNamed` at most), with their rows' bytes,
+    /// heaviest first.
     let rows: [(id: String, bytes: Int)]
     /// Who reads it: "every app of ios 1.8.0", "every unlisted ios version", "every app".
     let readers: String
@@ -23,13 +24,19 @@ extension ManifestWriter {
     ]
     for platform in site.config.platforms {
       let live = selection.live(platform: platform.key)
+      // Each row's size once: every release's manifest holds some of the live rows.
+      var rowSizes: [String: Int] = [:]
+      rowSizes.reserveCapacity(live.count)
+      for record in live {
+        rowSizes[record.id] = fragments.row(record, platform: platform).bytes.count
+      }
       sizes.append(
         size(
           ManifestDocument<ManifestRow>(
             scope: .live, platform: platform.key, version: nil,
             updated: Self.latestChange(live),
             nextChangeAt: selection.nextChange(platform: platform.key), announcements: []),
-          records: live, platform: platform,
+          records: live, rowSizes: rowSizes,
           path: OutputPaths.liveManifest(platform: platform.key, urls.edition),
           readers: "every \(platform.key) version it does not list (every hotfix)"))
       for version in platform.sortedReleases {
@@ -41,7 +48,7 @@ extension ManifestWriter {
               updated: Self.latestChange(records),
               nextChangeAt: selection.nextChange(platform: platform.key, version: version),
               announcements: []),
-            records: records, platform: platform,
+            records: records, rowSizes: rowSizes,
             path: OutputPaths.manifest(platform: platform.key, version: version, urls.edition),
             readers: "every app of \(platform.key) \(version)"))
       }
@@ -49,18 +56,32 @@ extension ManifestWriter {
     return sizes
   }
 
+  /// How many of a document's heaviest records a size problem names.
+  static let heaviestNamed = 5
+
   /// A document's size: its bytes without rows, and each row at the rows' depth, on a line of
   /// its own after a comma (`[\n`, then per row its indent, the row and `,\n`, then `\n  ]`).
   private func size(
-    _ empty: ManifestDocument<ManifestRow>, records: [Announcement], platform: PlatformSettings,
+    _ empty: ManifestDocument<ManifestRow>, records: [Announcement], rowSizes: [String: Int],
     path: String, readers: String
   ) -> DocumentSize {
-    let rows = records.map { (id: $0.id, bytes: fragments.row($0, platform: platform).bytes.count) }
+    var total = records.isEmpty ? 2 : 4
+    // The heaviest few, kept in order as the rows go by: no sort of a thousand rows per document.
+    var heaviest: [(id: String, bytes: Int)] = []
+    func heavier(_ a: (id: String, bytes: Int), _ b: (id: String, bytes: Int)) -> Bool {
+      a.bytes != b.bytes ? a.bytes > b.bytes : a.id < b.id
+    }
+    for record in records {
+      let row = (id: record.id, bytes: rowSizes[record.id] ?? 0)
+      total += row.bytes + Self.rowIndent + 2
+      guard heaviest.count < Self.heaviestNamed || heavier(row, heaviest[heaviest.count - 1])
+      else { continue }
+      let place = heaviest.firstIndex { heavier(row, $0) } ?? heaviest.count
+      heaviest.insert(row, at: place)
+      if heaviest.count > Self.heaviestNamed { heaviest.removeLast() }
+    }
     let withoutRows = Self.encoded(empty).documentBytes.count
-    let array = rows.isEmpty ? 2 : rows.reduce(4) { $0 + $1.bytes + Self.rowIndent + 2 }
     return DocumentSize(
-      path: path, bytes: withoutRows - 2 + array,
-      rows: rows.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.id < $1.id },
-      readers: readers)
+      path: path, bytes: withoutRows - 2 + total, rows: heaviest, readers: readers)
   }
 }
