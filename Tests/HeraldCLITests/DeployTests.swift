@@ -92,8 +92,10 @@ private final class Nginx {
     }
   }
 
-  func get(_ path: String, _ headers: [(String, String)] = []) throws -> RawHTTP.Answer {
-    try RawHTTP.request(path, port: port, headers: headers)
+  func get(_ path: String, _ headers: [(String, String)] = [], method: String = "GET") throws
+    -> RawHTTP.Answer
+  {
+    try RawHTTP.request(path, port: port, method: method, headers: headers)
   }
 
   func stop() {
@@ -136,6 +138,7 @@ struct DeployTests {
       folder: folder)
     defer { nginx.stop() }
     try checkTypesAndCaching(nginx)
+    try checkCrossOrigin(nginx)
     try checkHidden(nginx)
     try checkLinks(nginx, output: output, port: port)
     try checkETags(nginx, site: site, output: output, port: port)
@@ -177,6 +180,55 @@ struct DeployTests {
     }
     let missing = try nginx.get("/whats-new/no-such-page/")
     #expect(missing.body.contains("There is no announcement at this address"), "the built 404 page")
+  }
+
+  /// A web app on another origin: the validators are exposed, a preflight is answered (for a
+  /// client that sends conditional or headers of its own), and the documents are compressed.
+  private func checkCrossOrigin(_ nginx: Nginx) throws {
+    let origin = ("Origin", "http://localhost:9")
+    let document = try nginx.get("/whats-new/api/v1/ios/1.10.0.json", [origin])
+    #expect(document.headers["access-control-expose-headers"] == "ETag, Last-Modified")
+    let preflight = try nginx.get(
+      "/whats-new/api/v1/ios/1.10.0.json",
+      [
+        origin, ("Access-Control-Request-Method", "GET"),
+        ("Access-Control-Request-Headers", "if-none-match,x-api-key"),
+      ], method: "OPTIONS")
+    #expect(preflight.status == 204, "a preflight is answered, not refused (405)")
+    #expect(preflight.headers["access-control-allow-origin"] == "*")
+    #expect(preflight.headers["access-control-allow-methods"] == "GET, HEAD, OPTIONS")
+    #expect(preflight.headers["access-control-allow-headers"] == "if-none-match,x-api-key")
+    for path in ["/whats-new/api/v1/index.json", "/whats-new/feed.xml"] {
+      let compressed = try nginx.get(path, [("Accept-Encoding", "gzip")])
+      #expect(compressed.headers["content-encoding"] == "gzip", "\(path) is compressed")
+      #expect(compressed.headers["vary"] == "Accept-Encoding", "\(path)")
+    }
+  }
+
+  @Test("every locale's feed gets the feed's type and lifetime", arguments: ["alias", "root"])
+  func localeFeeds(_ form: String) throws {
+    let folder = try TemporaryDirectory()
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let config = try String(contentsOfFile: site.path("herald.yaml"), encoding: .utf8)
+    try site.write(
+      "herald.yaml",
+      config.replacingOccurrences(of: "language: en-GB", with: "locales: [en-GB, de]"))
+    let port = try freePort()
+    let output = form == "alias" ? folder.path("public") : folder.path("www/whats-new")
+    try build(site: site, into: output, port: port)
+    let nginx = try Nginx(
+      form: form, siteRoot: form == "alias" ? output : folder.path("www"), port: port,
+      folder: folder)
+    defer { nginx.stop() }
+    for path in ["/whats-new/feed.xml", "/whats-new/de/feed.xml", "/whats-new/en-GB/feed.xml"] {
+      let answer = try nginx.get(path)
+      #expect(answer.status == 200, "\(path)")
+      #expect(answer.headers["content-type"] == "application/atom+xml; charset=utf-8", "\(path)")
+      #expect(answer.headers["cache-control"] == "public, max-age=900", "\(path)")
+    }
+    let localeChannel = try nginx.get("/whats-new/api/v1/de/index.json")
+    #expect(localeChannel.headers["access-control-allow-origin"] == "*")
   }
 
   private func checkHidden(_ nginx: Nginx) throws {

@@ -222,7 +222,14 @@ enum HeadersFile {
     /api/*
       Cache-Control: public, max-age=300, must-revalidate
       Access-Control-Allow-Origin: *
+      Access-Control-Allow-Methods: GET, HEAD, OPTIONS
+      Access-Control-Allow-Headers: *
+      Access-Control-Expose-Headers: ETag, Last-Modified
     /feed.xml
+      Content-Type: application/atom+xml; charset=utf-8
+      Cache-Control: public, max-age=900
+    /*/feed.xml
+      Content-Type: application/atom+xml; charset=utf-8
       Cache-Control: public, max-age=900
     /assets/*
       Cache-Control: public, max-age=31536000, immutable

@@ -9,6 +9,8 @@ export type { HeraldAction } from "./action.js";
 export { conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./state.js";
 export type { HeraldMessage, HeraldState, JSONValue } from "./state.js";
 export { canonicalLocale, editionFor, localeFallbacks } from "./locale.js";
+export { isBrowser, localStorageStorage } from "./browser.js";
+export type { WebStorage } from "./browser.js";
 export { memoryStorage } from "./storage.js";
 export type { StorageAdapter } from "./storage.js";
 export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";

@@ -1,3 +1,4 @@
+import { isBrowser } from "./browser.js";
 import { limits } from "./limits.js";
 import { FetchFailure } from "./documents.js";
 
@@ -53,6 +54,13 @@ export interface FetchTransportOptions {
   headers?: Readonly<Record<string, string>>;
   /** The User-Agent to send where the platform allows it (React Native, Node; browsers keep their own). */
   userAgent?: string;
+  /**
+   * How a cached copy is revalidated. `"headers"` sends `If-None-Match` and `If-Modified-Since` itself (React
+   * Native, Node). `"browser"` sends no conditional header and lets the browser's HTTP cache revalidate with
+   * its own validators (`cache: "no-cache"`): a conditional header is not CORS-safelisted, so a page on another
+   * origin would make every request wait for a preflight. Default: `"browser"` in a browser, else `"headers"`.
+   */
+  revalidation?: "headers" | "browser";
 }
 
 /**
@@ -63,6 +71,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
   const timeout = options.timeout ?? limits.defaultTimeout;
   const limit = options.maximumBodySize ?? limits.maximumBodySize;
   const fetchFunction = options.fetch ?? fetch;
+  const byBrowser = (options.revalidation ?? (isBrowser() ? "browser" : "headers")) === "browser";
   return {
     async fetch(request: HeraldRequest): Promise<HeraldResponse> {
       const controller = new AbortController();
@@ -77,9 +86,14 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
       try {
         const headers: Record<string, string> = { ...options.headers };
         if (options.userAgent !== undefined) headers["User-Agent"] = options.userAgent;
-        if (request.etag !== null) headers["If-None-Match"] = request.etag;
-        if (request.lastModified !== null) headers["If-Modified-Since"] = request.lastModified;
-        const response = await fetchFunction(request.url, { headers, signal: controller.signal, cache: "no-store" });
+        if (!byBrowser && request.etag !== null) headers["If-None-Match"] = request.etag;
+        if (!byBrowser && request.lastModified !== null) headers["If-Modified-Since"] = request.lastModified;
+        // The browser's own cache revalidates (a 304 reaches the page as the cached 200): fresh either way.
+        const response = await fetchFunction(request.url, {
+          headers,
+          signal: controller.signal,
+          cache: byBrowser ? "no-cache" : "no-store",
+        });
         const age = maxAge(response.headers.get("Cache-Control"));
         if (response.status === 304) return { kind: "not-modified", maxAge: age };
         if (response.status !== 200) {
