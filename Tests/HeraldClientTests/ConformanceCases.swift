@@ -140,6 +140,10 @@ enum ConformanceCases {
         name: "seen-everything-ios-1.1", description: "all seen: nothing interrupts, badge 0",
         version: "1.1.0", seen: ["takeover-all", "dialog-old", "strip-1-1", "expiring"]),
       Spec(
+        name: "seen-down-to-the-strip",
+        description: "every takeover and dialog seen: the strip shows", version: "1.5",
+        seen: ["takeover-all", "dialog-below-2", "dialog-old", "dialog-2"]),
+      Spec(
         name: "seen-unknown-ids", description: "ids that are not rows change nothing",
         version: "2.0.0", seen: ["no-such-id", "expired"]),
       Spec(

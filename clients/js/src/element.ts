@@ -71,6 +71,8 @@ export class HeraldAnnouncementsElement extends HTMLElement {
   private archiveWasDrawn = false;
   /** The interruption drawn last (`shape id`), so `herald-shown` fires once per showing. */
   private shown = "";
+  private started = false;
+  private restartQueued = false;
 
   constructor() {
     super();
@@ -93,16 +95,24 @@ export class HeraldAnnouncementsElement extends HTMLElement {
   }
 
   connectedCallback(): void {
+    this.started = true;
     this.restart();
   }
 
   disconnectedCallback(): void {
+    this.started = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
 
+  /** A change of attribute restarts the client, once for several changes made together. */
   attributeChangedCallback(): void {
-    if (this.isConnected && this.given === null) this.restart();
+    if (!this.started || this.given !== null || this.restartQueued) return;
+    this.restartQueued = true;
+    queueMicrotask(() => {
+      this.restartQueued = false;
+      if (this.started) this.restart();
+    });
   }
 
   private restart(): void {
@@ -122,7 +132,8 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     if (channel === null || appVersion === null) return null;
     try {
       return new HeraldClient({
-        channel,
+        // A channel given relative to the page (`/whats-new/`) is read from the page's origin.
+        channel: new URL(channel, document.baseURI).href,
         appVersion,
         platform: this.getAttribute("platform") ?? "web",
         userId: this.getAttribute("user-id"),
@@ -147,7 +158,8 @@ export class HeraldAnnouncementsElement extends HTMLElement {
       this.archiveOpen,
     ]);
     if (key === this.drawn) return;
-    const archiveWasOpen = this.archiveWasDrawn;
+    // A redraw replaces what had the focus: it goes back where it was (into the archive, say).
+    const focusArchive = !this.archiveWasDrawn || this.root.activeElement !== null;
     this.drawn = key;
     this.archiveWasDrawn = this.archiveOpen;
     this.root.replaceChildren(elementStyle(), this.bell(state));
@@ -159,7 +171,7 @@ export class HeraldAnnouncementsElement extends HTMLElement {
       const drawn = shape === "strip" ? this.strip(state.interruption) : this.modal(state.interruption, shape);
       this.root.append(drawn);
     }
-    this.settleFocus(archiveWasOpen);
+    this.settleFocus(focusArchive);
     const message = state.wall ?? state.interruption;
     const shape: Shape = state.wall !== null ? "wall" : (state.interruption?.shape ?? "strip");
     const shown = message === null ? "" : `${shape} ${message.id}`;
@@ -168,7 +180,7 @@ export class HeraldAnnouncementsElement extends HTMLElement {
   }
 
   /** Moves focus into a modal that just opened (and back to where it was when it closes). */
-  private settleFocus(archiveWasOpen: boolean): void {
+  private settleFocus(focusArchive: boolean): void {
     const dialog = this.root.querySelector<HTMLDialogElement>("dialog.modal");
     if (dialog !== null) {
       if (!dialog.open) {
@@ -180,7 +192,7 @@ export class HeraldAnnouncementsElement extends HTMLElement {
       return;
     }
     const archive = this.root.querySelector<HTMLElement>(".archive");
-    if (archive !== null && !archiveWasOpen) {
+    if (archive !== null && focusArchive) {
       archive.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return;
     }

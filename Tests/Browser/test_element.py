@@ -1,0 +1,227 @@
+"""<herald-announcements> in headless Chromium: each surface drawn for a conformance case, the
+keyboard and focus, the events, seen marks, storage that fails, accessibility (axe-core, no serious
+or critical violation in either colour scheme), and the screenshots in docs/screenshots."""
+import json
+import shutil
+import unittest
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.common.action_chains import ActionChains
+
+import support
+
+HEAD = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Linewise</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; color: #1b1e23; background: #fafafa; }
+  header { display: flex; justify-content: space-between; align-items: center; padding: 0.75rem 1.5rem;
+           background: #ffffff; border-bottom: 1px solid #dde1e6; }
+  h1 { font-size: 1.3rem; margin: 0; }
+  main { padding: 1.5rem; max-width: 40rem; }
+  @media (prefers-color-scheme: dark) {
+    body { color: #e9ebef; background: #121417; } header { background: #1b1e23; border-color: #2f343c; }
+  }
+</style></head>
+<body><header><h1>Linewise</h1><herald-announcements></herald-announcements></header>
+<main><h2>Departures</h2><p>The next trains from your favourite stop.</p></main>
+"""
+
+# A case of conformance/client, drawn through a memory transport at the case's time.
+CASE_PAGE = HEAD + """<script type="module">
+import { HeraldClient, memoryTransport, parseTimestamp } from "/dist/web.js";
+window.heraldErrors = [];
+window.addEventListener("error", (event) => window.heraldErrors.push(String(event.message)));
+window.addEventListener("unhandledrejection", (event) => window.heraldErrors.push(String(event.reason)));
+const name = new URLSearchParams(location.search).get("case");
+const test = await (await fetch(`/conformance/cases/${name}.json`)).json();
+const channel = await (await fetch(`/conformance/channels/${test.channel}.json`)).json();
+const documents = {};
+for (const [path, value] of Object.entries(channel.documents)) documents[channel.baseURL + path] = JSON.stringify(value);
+const now = parseTimestamp(test.input.now);
+const clock = { now: () => now, sleepUntil: (_, signal) =>
+  new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))) };
+const storage = new URLSearchParams(location.search).get("storage") === "broken"
+  ? (await import("/dist/web.js")).localStorageStorage({ storage: {
+      getItem() { throw new DOMException("The storage is disabled", "SecurityError"); },
+      setItem() { throw new DOMException("The quota is exceeded", "QuotaExceededError"); } } })
+  : undefined;
+const client = new HeraldClient({ channel: channel.baseURL, platform: test.input.platform,
+  appVersion: test.input.version, userId: "reader", clock, storage, transport: memoryTransport(documents),
+  preferredLanguages: test.input.languages });
+for (const id of test.input.seen) await client.markSeen(id);
+window.heraldEvents = [];
+for (const type of ["herald-shown", "herald-dismissed", "herald-action"]) {
+  document.addEventListener(type, (event) => {
+    window.heraldEvents.push({ type, ...event.detail });
+    if (type === "herald-action") event.preventDefault();
+  });
+}
+document.querySelector("herald-announcements").client = client;
+window.heraldClient = client;
+</script></body></html>
+"""
+
+SHADOW = "return document.querySelector('herald-announcements').shadowRoot"
+STATE = """const state = document.querySelector('herald-announcements').state;
+return state && state.freshness === 'fresh' ? {wall: state.wall && state.wall.id, badge: state.badge,
+  interruption: state.interruption && [state.interruption.shape, state.interruption.id]} : null;"""
+ACTIVE = "const a = document.querySelector('herald-announcements').shadowRoot.activeElement; return a && a.textContent"
+SCREENSHOTS = support.ROOT / "docs" / "screenshots"
+
+
+def case_showing(shape):
+    """The first conformance case (by name) whose expected state, fresh and in English, shows a
+    shape: "wall", or an interruption's "takeover", "dialog" or "strip"."""
+    for path in sorted((support.ROOT / "conformance" / "client" / "cases").glob("*.json")):
+        test = json.loads(path.read_text())
+        expected = test["expected"]
+        if test["faults"] or expected["freshness"] != "fresh" or expected["locale"] != "en":
+            continue
+        if shape == "wall" and expected["wall"] is not None:
+            return path.stem
+        interruption = expected["interruption"]
+        if expected["wall"] is None and interruption is not None and interruption["shape"] == shape:
+            return path.stem
+    raise AssertionError(f"no conformance case shows a {shape}")
+
+
+class ElementTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        folder = support.app_folder(CASE_PAGE)
+        shutil.copytree(support.ROOT / "conformance" / "client", folder / "conformance")
+        cls.server = support.PageServer(folder)
+        cls.driver = support.chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    def open(self, case, width=1280, height=800, scheme="light", storage=None):
+        driver = self.driver
+        driver.set_window_size(width, height)
+        support.set_color_scheme(driver, scheme)
+        query = f"?case={case}" + (f"&storage={storage}" if storage else "")
+        driver.get(self.server.origin + "/" + query)
+        return support.wait_for(driver, STATE)
+
+    def shadow(self, selector):
+        return self.driver.execute_script(SHADOW + f".querySelector({json.dumps(selector)})")
+
+    def events(self):
+        return self.driver.execute_script("return window.heraldEvents")
+
+    def press(self, key, times=1):
+        for _ in range(times):
+            ActionChains(self.driver).send_keys(key).perform()
+
+    def assert_accessible(self, surface):
+        for scheme in ("light", "dark"):
+            support.set_color_scheme(self.driver, scheme)
+            violations = support.axe_violations(self.driver)
+            self.assertFalse(violations, f"{surface}, {scheme}: {support.describe(violations)}")
+        support.set_color_scheme(self.driver, "light")
+
+    def screenshot(self, surface, case, action=None):
+        """docs/screenshots/<surface>-<width>.png, at a desktop and a phone's width (re-recorded with
+        RECORD_GOLDEN=1, or written when missing)."""
+        for width, height in ((1280, 800), (390, 844)):
+            path = SCREENSHOTS / f"{surface}-{width}.png"
+            if path.exists() and not support.RECORDING:
+                continue
+            self.open(case, width, height)
+            if action:
+                action()
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            self.driver.save_screenshot(str(path))
+
+    def test_wall(self):
+        case = case_showing("wall")
+        state = self.open(case)
+        wall = state["wall"]
+        self.assertIsNotNone(wall)
+        self.assertTrue(self.driver.execute_script(SHADOW + ".querySelector('dialog.wall').open"))
+        self.assertEqual(self.shadow("dialog.wall").get_attribute("role"), "alertdialog")
+        label = self.driver.execute_script(ACTIVE)
+        self.assertTrue(label, "the wall's action has the focus")
+        self.press(Keys.TAB, 4)
+        self.assertEqual(self.driver.execute_script(ACTIVE), label, "Tab stays on the wall's only control")
+        self.press(Keys.ESCAPE)
+        self.assertTrue(self.driver.execute_script(SHADOW + ".querySelector('dialog.wall').open"),
+                        "Escape does not leave a wall")
+        self.assertFalse(self.driver.execute_script(SHADOW + ".querySelector('dialog.wall .secondary')"),
+                         "a wall has no close button")
+        self.shadow("dialog.wall .primary").click()
+        events = self.events()
+        self.assertIn({"type": "herald-shown", "id": wall, "shape": "wall"}, events)
+        actions = [e for e in events if e["type"] == "herald-action"]
+        self.assertEqual(actions[0]["action"]["kind"], "web")
+        self.assertEqual(self.driver.execute_script("return window.heraldErrors"), [])
+        self.assert_accessible("wall")
+        self.screenshot("wall", case)
+
+    def test_takeover_and_dialog(self):
+        state = self.open(case_showing("takeover"))
+        shape, takeover = state["interruption"]
+        self.assertEqual(shape, "takeover")
+        self.assert_accessible("takeover")
+        self.press(Keys.ESCAPE)
+        after = support.wait_for(self.driver, STATE.replace(
+            "state.freshness === 'fresh'", f"state.interruption && state.interruption.id !== '{takeover}'"))
+        self.assertIn({"type": "herald-dismissed", "id": takeover, "shape": "takeover"}, self.events())
+        self.assertEqual(after["interruption"][0], "dialog", "Escape closed the takeover and marked it seen")
+        # A dialog is a centred modal, not a sheet.
+        rect = self.driver.execute_script(SHADOW + ".querySelector('dialog.dialog').getBoundingClientRect().toJSON()")
+        width = self.driver.execute_script("return innerWidth")
+        height = self.driver.execute_script("return innerHeight")
+        self.assertLess(rect["width"], width)
+        self.assertAlmostEqual(rect["x"] + rect["width"] / 2, width / 2, delta=2)
+        self.assertAlmostEqual(rect["y"] + rect["height"] / 2, height / 2, delta=height * 0.1)
+        self.assert_accessible("dialog")
+        self.screenshot("takeover", case_showing("takeover"))
+        self.screenshot("dialog", case_showing("dialog"))
+
+    def test_strip(self):
+        state = self.open(case_showing("strip"))
+        self.assertEqual(state["interruption"][0], "strip")
+        self.assert_accessible("strip")
+        strip_id = state["interruption"][1]
+        self.shadow(".strip .secondary").click()
+        support.wait_for(self.driver, "const s = document.querySelector('herald-announcements').state;"
+                                      f" return s.interruption === null || s.interruption.id !== '{strip_id}'")
+        self.assertIn({"type": "herald-dismissed", "id": strip_id, "shape": "strip"}, self.events())
+        self.screenshot("strip", case_showing("strip"))
+
+    def test_bell_and_archive(self):
+        # A strip does not stand between the user and the bell.
+        case = case_showing("strip")
+        state = self.open(case)
+        self.assertGreater(state["badge"], 0)
+        self.assertIn(f"{state['badge']} unread", self.shadow(".bell").get_attribute("aria-label"))
+        self.shadow(".bell").click()
+        self.assertTrue(self.shadow(".archive"), "the archive opens")
+        self.assertEqual(self.shadow(".bell").get_attribute("aria-expanded"), "true")
+        support.wait_for(self.driver, "return document.querySelector('herald-announcements').state.badge === 0")
+        self.assertTrue(self.driver.execute_script(SHADOW + ".querySelector('.archive .new')"),
+                        "the messages that were new say so while the archive is open")
+        self.assert_accessible("archive")
+        self.press(Keys.ESCAPE)
+        self.assertFalse(self.shadow(".archive"))
+        self.assertEqual(self.driver.execute_script(
+            "return document.querySelector('herald-announcements').shadowRoot.activeElement.className"), "bell")
+        self.screenshot("archive", case, action=lambda: self.shadow(".bell").click())
+
+    def test_broken_storage_throws_nothing_into_the_page(self):
+        state = self.open(case_showing("takeover"), storage="broken")
+        self.assertEqual(state["interruption"][0], "takeover")
+        self.press(Keys.ESCAPE)
+        self.driver.execute_script("return window.heraldClient.markArchiveOpened()")
+        self.assertEqual(self.driver.execute_script("return window.heraldErrors"), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
