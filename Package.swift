@@ -50,7 +50,8 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender"]),
     .target(
       name: "HeraldServe",
-      dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"]),
+      dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"],
+      plugins: ["EmbedDefaultTheme"]),
     .target(
       name: "HeraldCLI",
       dependencies: [

@@ -3,13 +3,15 @@ import PackagePlugin
 
 /// Compiles a folder of the repository into a target as Swift source, so the binary alone carries
 /// it and the repository keeps exactly one copy: `themes/default/` into HeraldRender (the default
-/// theme), `site-template/` into HeraldCLI (what `herald init` writes).
+/// theme), `site-template/` into HeraldCLI (what `herald init` writes), and the web client's
+/// compiled modules into HeraldServe (what the app preview of `herald serve` draws with).
 @main
 struct EmbedDefaultTheme: BuildToolPlugin {
   /// The folder and the Swift type each target embeds.
   static let embedded: [String: (folder: String, type: String)] = [
     "HeraldRender": ("themes/default", "DefaultTheme"),
     "HeraldCLI": ("site-template", "SiteTemplate"),
+    "HeraldServe": ("clients/js/bundle", "PreviewClient"),
   ]
 
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -74,14 +74,28 @@ final class HTTPResponder: @unchecked Sendable {
   }
 
   private static func query(of connection: OpaquePointer) -> [String: String] {
-    var query: [String: String] = [:]
-    for name in ["since"] {
-      if let value = MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name) {
-        query[name] = String(cString: value)
-      }
-    }
-    return query
+    let collected = QueryArguments()
+    let context = Unmanaged.passUnretained(collected).toOpaque()
+    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryArgument, context)
+    return collected.values
   }
+}
+
+/// The query arguments of one request as libmicrohttpd hands them over (decoded; the first of a
+/// repeated name wins; a name without a value is empty).
+private final class QueryArguments {
+  var values: [String: String] = [:]
+}
+
+/// libmicrohttpd's iterator over a request's query arguments, collecting into `QueryArguments`.
+private let queryArgument: MHD_KeyValueIterator = { context, _, key, value in
+  guard let context, let key else { return .YES }
+  let collected = Unmanaged<QueryArguments>.fromOpaque(context).takeUnretainedValue()
+  let name = String(cString: key)
+  if collected.values[name] == nil {
+    collected.values[name] = value.map { String(cString: $0) } ?? ""
+  }
+  return .YES
 }
 
 /// libmicrohttpd's callback: a C function that finds the responder through its context pointer.

@@ -21,8 +21,14 @@ public final class PreviewSite: @unchecked Sendable {
   /// How long a live-reload request waits for a build before it answers anyway.
   public static let reloadWait: TimeInterval = 25
 
-  /// Serves the builds written into a folder.
-  public init(root: String) { self.root = root }
+  /// The app preview (`/_herald/app/`), when the command line gives one.
+  public let appPreview: AppPreview?
+
+  /// Serves the builds written into a folder, and the app preview when one is given.
+  public init(root: String, appPreview: AppPreview? = nil) {
+    self.root = root
+    self.appPreview = appPreview
+  }
 
   /// The number of builds finished so far; pages reload when it grows.
   public var currentGeneration: Int { condition.withLock { generation } }
@@ -71,6 +77,9 @@ public final class PreviewSite: @unchecked Sendable {
           headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
           body: Array("{\"generation\": \(current)}\n".utf8)))
     default:
+      if request.path.hasPrefix("/_herald/"), let answer = appPreview?.reply(request) {
+        return .respond(answer)
+      }
       return .respond(file(request))
     }
   }

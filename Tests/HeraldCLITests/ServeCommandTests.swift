@@ -142,6 +142,48 @@ struct ServeCommandTests {
     #expect(terminal.contains("still serving the last good build"))
   }
 
+  @Test("the app preview decides as explain does, for releases and unlisted builds alike")
+  func appPreview() async throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let server = try Server(site: site.url)
+    let (status, page) = try await server.get("_herald/app/")
+    #expect(status == 200)
+    #expect(page.contains("<iframe id=\"app\""))
+    let module = try await server.get("_herald/client/web.js")
+    #expect(module.0 == 200)
+    #expect(module.1.contains("defineHeraldAnnouncements()"))
+    #expect(try await server.get("_herald/client/missing.js").0 == 404)
+    let now = "2026-11-30T12:00:00Z"
+    for version in ["1.8.0", "1.8.9.1", "1.9.2", "2.0.0"] {
+      let answer = try await server.get(
+        "_herald/app/decide?platform=ios&version=\(version)&now=\(now)&seen=linewise-2-0")
+      let decided = try #require(
+        try JSONSerialization.jsonObject(with: Data(answer.1.utf8)) as? [String: Any])
+      let explanation = try #require(decided["explanation"] as? [String: Any])
+      let explained = try HeraldProcess.run(
+        [
+          "explain", "--site", site.url.path, "--platform", "ios", "--version", version, "--now",
+          now, "--seen", "linewise-2-0", "--format", "json",
+        ])
+      let expected = try #require(
+        try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
+      let sorted: ([String: Any]) throws -> Data = {
+        try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])
+      }
+      #expect(try sorted(explanation) == sorted(expected), "\(version): \(answer.1)")
+      let documents = try #require(decided["documents"] as? [String: String])
+      #expect(documents.keys.contains("https://linewise.example/whats-new/api/v1/index.json"))
+    }
+    let wrong = try await server.get("_herald/app/decide?platform=ios&version=one")
+    #expect(wrong.1.contains("\"error\": \"\\\"one\\\" is not a version\""), "\(wrong.1)")
+    try site.write("content/announcements/broken.md", "---\nid: broken\nseverity: LOUD\n---\n")
+    let broken = try await server.get("_herald/app/decide?platform=ios&version=1.8.0").1
+    #expect(broken.contains("the site has errors"), "\(broken)")
+    #expect(broken.contains("broken.md:3:11: error"), "\(broken)")
+    #expect(server.interrupt() == 0)
+  }
+
   @Test("serves every locale's pages and manifests, and rebuilds when a translation file changes")
   func locales() async throws {
     let site = try TemporaryDirectory()

@@ -49,7 +49,8 @@ enum ServeCommand {
     Self.removeAbandonedWorkspaces(in: temporary)
     let workspace = temporary + "/herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))"
     defer { try? FileManager.default.removeItem(atPath: workspace) }
-    let site = PreviewSite(root: workspace + "/site")
+    let site = PreviewSite(
+      root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory))
     let server: HTTPServer
     do {
       server = try HTTPServer(host: host, port: port, reply: site.reply)

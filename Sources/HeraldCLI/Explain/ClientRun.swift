@@ -13,12 +13,12 @@ struct ClientRun: Sendable {
   /// The decision behind it, with a reason for every row.
   let decision: ClientDecision
 
-  /// Decides for a local site at a time.
+  /// Decides for a local site at a time (with `includeDrafts`, from the channel `serve` builds).
   static func local(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, languages: [String] = []
+    accountCreatedAt: Timestamp?, languages: [String] = [], includeDrafts: Bool = false
   ) -> ClientRun {
-    let options = BuildOptions(now: now)
+    let options = BuildOptions(now: now, includeDrafts: includeDrafts)
     let documents = ChannelManifests.documents(site: site, options: options).mapValues { Data($0) }
     let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
     // Nothing crosses a network, so no deadline: only the decision is asked for.

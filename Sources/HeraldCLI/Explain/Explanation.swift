@@ -54,9 +54,11 @@ struct Explanation {
 
   /// The answer for a site: every record gets the decision's verdict when the app received it,
   /// else the reason the build's rule (the same one) left it out.
+  ///
+  /// With `includeDrafts`, the channel is the one `herald serve` builds, drafts delivered.
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, origin: String, locale: String? = nil
+    accountCreatedAt: Timestamp?, origin: String, locale: String? = nil, includeDrafts: Bool = false
   ) {
     self.platform = platform
     self.version = version
@@ -67,10 +69,11 @@ struct Explanation {
     requestedLocale = locale
     run = ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [])
+      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [],
+      includeDrafts: includeDrafts)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
-    let delivery = ChannelDelivery(site: site, now: now)
+    let delivery = ChannelDelivery(site: site, now: now, includeDrafts: includeDrafts)
     records = site.announcements.map { announcement in
       if let exclusion = delivery.exclusion(of: announcement, platform: platform, version: version)
       {

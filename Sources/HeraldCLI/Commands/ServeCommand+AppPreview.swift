@@ -1,0 +1,70 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+import HeraldRender
+import HeraldServe
+
+extension ServeCommand {
+  /// The app preview's answers: the site as it is on disk now, decided as `herald explain`
+  /// decides (through HeraldClient), with the channel's documents built at the time asked for, so
+  /// the page's component reads exactly what the explanation was made from.
+  static func appPreview(siteDirectory: String) -> AppPreview {
+    AppPreview { query in
+      Self.decision(query, siteDirectory: siteDirectory).documentBytes
+    }
+  }
+
+  /// The answer to one question of the preview page: `{channel, platforms, input, explanation,
+  /// documents}`, or `{error}` (with `platforms` when the site could be read).
+  static func decision(_ query: [String: String], siteDirectory: String) -> JSONValue {
+    let loaded: LoadedSite
+    do {
+      loaded = try SiteLoader(siteDirectory: siteDirectory).load()
+    } catch {
+      return .object(["error": .string("the site cannot be read: \(error)")])
+    }
+    guard let site = loaded.site() else {
+      let errors = loaded.diagnostics.filter { $0.severity == .error }
+      return .object([
+        "error": .string(
+          "the site has errors, so apps get nothing new from it:\n"
+            + errors.map { (diagnostic: Diagnostic) in diagnostic.description }
+            .joined(separator: "\n"))
+      ])
+    }
+    let platforms = JSONValue.array(
+      site.config.platforms.map { platform -> JSONValue in
+        JSONValue.object([
+          "key": .string(platform.key),
+          "releases": .array(platform.sortedReleases.map { JSONValue.string($0.text) }),
+        ])
+      })
+    switch PreviewQuestion.parse(query, config: site.config) {
+    case .failure(let problem):
+      return .object(["platforms": platforms, "error": .string(problem.message)])
+    case .success(let question):
+      return answer(question, site: site, platforms: platforms)
+    }
+  }
+
+  private static func answer(_ question: PreviewQuestion, site: Site, platforms: JSONValue)
+    -> JSONValue
+  {
+    let explanation = Explanation(
+      site: site, platform: question.platform, version: question.version, now: question.now,
+      seen: question.seen, accountCreatedAt: question.accountCreatedAt, origin: "the site",
+      locale: question.languages.first, includeDrafts: question.includeDrafts)
+    let options = BuildOptions(now: question.now, includeDrafts: question.includeDrafts)
+    var documents: [String: JSONValue] = [:]
+    for (url, bytes) in ChannelManifests.documents(site: site, options: options) {
+      documents[url] = .string(String(decoding: bytes, as: UTF8.self))
+    }
+    return .object([
+      "channel": .string(site.config.baseURL),
+      "platforms": platforms,
+      "input": question.json,
+      "explanation": explanation.json,
+      "documents": .object(documents),
+    ])
+  }
+}

@@ -1,0 +1,12 @@
+export { HeraldClient, systemClock } from "./client.js";
+export { decodeChannel, decodeManifest } from "./documents.js";
+export { decide, rowsFor } from "./decision.js";
+export { classifyAction, refusedSchemes } from "./action.js";
+export { conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./state.js";
+export { canonicalLocale, editionFor, localeFallbacks } from "./locale.js";
+export { isBrowser, localStorageStorage } from "./browser.js";
+export { memoryStorage } from "./storage.js";
+export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
+export { fetchTransport, memoryTransport } from "./transport.js";
+export { limits } from "./limits.js";
+export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";

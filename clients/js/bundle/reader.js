@@ -1,0 +1,185 @@
+import { decodeChannel, decodeManifest } from "./documents.js";
+import { editionFor } from "./locale.js";
+import { rowsFor } from "./decision.js";
+import { readCached, writeCached } from "./storage.js";
+import { bodyText } from "./strict.js";
+import { limits } from "./limits.js";
+import { compareVersions, parseVersion } from "./version.js";
+/** The index URL of a channel given by its base URL or by its index.json itself. */
+export function indexURL(channel) {
+    if (new URL(channel).pathname.endsWith(".json"))
+        return channel;
+    return new URL("api/v1/index.json", channel.endsWith("/") ? channel : channel + "/").href;
+}
+/**
+ * Reads what an app of a platform and version receives: the index, then the release's manifest,
+ * or live.json filtered by the build's rule; conditional requests against the cache; a body cached
+ * only once it reads; after any failure, the cached copy.
+ */
+export class ChannelReader {
+    constructor(index, platform, languages, transport, storage, 
+    /** How long a whole read may take, in milliseconds: one deadline for every document it fetches. */
+    timeout = limits.defaultTimeout) {
+        this.index = index;
+        this.platform = platform;
+        this.languages = languages;
+        this.transport = transport;
+        this.storage = storage;
+        this.timeout = timeout;
+        this.parsed = new Map();
+        /** When the read under way must end (monotonic milliseconds). */
+        this.deadline = Infinity;
+    }
+    async read(version, now) {
+        this.deadline = monotonicNow() + this.timeout;
+        const index = await this.fetch(this.index, (body) => decodeChannel(body));
+        if (index.document === null) {
+            return {
+                source: { kind: "unavailable", failure: index.failure ?? { kind: "not-fetched" } },
+                scope: null,
+                nextChangeAt: null,
+                maxAge: null,
+                locale: null,
+            };
+        }
+        const [channel, channelURL] = await this.edition(index.document);
+        const none = (failure) => ({
+            source: { kind: "unavailable", failure },
+            scope: null,
+            nextChangeAt: null,
+            maxAge: null,
+            locale: channel.language,
+        });
+        // An own key only: a platform named constructor or __proto__ is not Object's.
+        const platform = Object.prototype.hasOwnProperty.call(channel.platforms, this.platform)
+            ? channel.platforms[this.platform]
+            : undefined;
+        if (platform === undefined) {
+            return none({ kind: "unreadable", reason: `the channel has no platform ${this.platform}` });
+        }
+        const release = platform.releases.find((candidate) => {
+            const listed = parseVersion(candidate.version);
+            return listed !== undefined && compareVersions(listed, version) === 0;
+        });
+        let url;
+        try {
+            url = new URL(release?.manifest ?? platform.live, channelURL).href;
+        }
+        catch {
+            return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
+        }
+        const manifest = await this.fetch(url, (body) => this.decodeFor(url, body));
+        if (manifest.document === null)
+            return none(manifest.failure ?? { kind: "not-fetched" });
+        const rows = rowsFor(manifest.document, version, now);
+        return {
+            source: manifest.failure === null
+                ? { kind: "fresh", rows }
+                : { kind: "cached", rows, failure: manifest.failure },
+            scope: manifest.document.scope,
+            nextChangeAt: manifest.document.nextChangeAt,
+            maxAge: manifest.failure === null ? manifest.maxAge : null,
+            locale: channel.language,
+        };
+    }
+    /**
+     * The channel in the locale the user's languages reach, with its URL: the root channel for its
+     * default locale or a one-language channel. A locale's channel that cannot be read (nor its
+     * cached copy) falls back to the root's: a wall in the default language still protects.
+     */
+    async edition(root) {
+        if (root.locales === null)
+            return [root, this.index];
+        const locale = editionFor(this.languages, root.locales.map((entry) => entry.locale), root.language);
+        const entry = root.locales.find((candidate) => candidate.locale === locale);
+        if (locale === root.language || entry === undefined)
+            return [root, this.index];
+        let url;
+        try {
+            url = new URL(entry.index, this.index).href;
+        }
+        catch {
+            return [root, this.index];
+        }
+        const localized = await this.fetch(url, (body) => decodeChannel(body));
+        return localized.document === null ? [root, this.index] : [localized.document, url];
+    }
+    /**
+     * A manifest of this client's platform: another platform's (a misrouted path, a hand-edited channel) would
+     * carry that platform's store links, so it is a failure.
+     */
+    decodeFor(url, body) {
+        const decoded = this.decode(url, body);
+        if (!decoded.ok || decoded.value.platform === this.platform)
+            return decoded;
+        const reason = `the manifest is for ${decoded.value.platform}, not ${this.platform}`;
+        return { ok: false, failure: { kind: "unreadable", reason } };
+    }
+    /** A manifest parsed once per URL and text, so a 304 costs no parse. */
+    decode(url, body) {
+        const known = this.parsed.get(url);
+        if (known !== undefined && known.body === body)
+            return known.document;
+        const document = decodeManifest(body);
+        this.parsed.set(url, { body, document });
+        return document;
+    }
+    async fetch(url, read) {
+        const cached = await readCached(this.storage, url);
+        const fallback = (failure) => {
+            const decoded = cached === null ? null : read(cached.body);
+            return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
+        };
+        const response = await this.within({ url, etag: cached?.etag ?? null, lastModified: cached?.lastModified ?? null });
+        switch (response.kind) {
+            case "ok": {
+                const text = bodyText(response.body);
+                if ("problem" in text)
+                    return fallback({ kind: "unreadable", reason: text.problem });
+                const decoded = read(text.text);
+                if (!decoded.ok)
+                    return fallback(decoded.failure);
+                await writeCached(this.storage, url, {
+                    body: text.text,
+                    etag: response.etag,
+                    lastModified: response.lastModified,
+                });
+                return { document: decoded.value, failure: null, maxAge: response.maxAge };
+            }
+            case "not-modified": {
+                const decoded = cached === null ? null : read(cached.body);
+                if (!decoded?.ok) {
+                    return { document: null, failure: { kind: "unreadable", reason: "304 without a cached copy" }, maxAge: null };
+                }
+                return { document: decoded.value, failure: null, maxAge: response.maxAge };
+            }
+            case "failed":
+                return fallback(response.failure);
+        }
+    }
+    /** Fetches with what is left of the deadline, answering timed-out when it passes, whatever the transport does. */
+    async within(request) {
+        const left = this.deadline - monotonicNow();
+        const timedOut = { kind: "failed", failure: { kind: "timed-out" } };
+        if (left <= 0)
+            return timedOut;
+        let timer;
+        const deadline = new Promise((resolve) => {
+            timer = setTimeout(() => resolve(timedOut), left);
+        });
+        try {
+            return await Promise.race([this.transport.fetch({ ...request, timeout: left }), deadline]);
+        }
+        catch (error) {
+            return { kind: "failed", failure: { kind: "network", reason: String(error) } };
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+}
+/** Milliseconds on a clock that never goes back (performance.now where there is one). */
+function monotonicNow() {
+    const performance = globalThis.performance;
+    return performance?.now() ?? Date.now();
+}

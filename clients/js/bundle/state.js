@@ -1,0 +1,148 @@
+import { classifyAction } from "./action.js";
+/** Nothing to show, before anything was fetched. */
+export const emptyState = {
+    wall: null,
+    interruption: null,
+    badge: 0,
+    archive: [],
+    freshness: "unavailable",
+    failure: { kind: "not-fetched" },
+    manifest: null,
+    nextChangeAt: null,
+    locale: null,
+};
+/** The label an action gets when the record gives none. */
+export function defaultActionLabel(kind) {
+    switch (kind) {
+        case "WHATS_NEW":
+            return "Take a look";
+        case "UPDATE_AVAILABLE":
+            return "Update now";
+        case "NOTICE":
+            return "Learn more";
+    }
+}
+/** A row as a message. */
+export function message(row) {
+    const action = row.actionUrl === null ? null : classifyAction(row.actionUrl);
+    return {
+        id: row.id,
+        row,
+        action,
+        actionLabel: action === null ? null : (row.actionLabel ?? defaultActionLabel(row.kind)),
+    };
+}
+/** The state of a decision. */
+export function stateOf(decision, source, seen, manifest, nextChangeAt, locale) {
+    return {
+        wall: decision.wall === null ? null : message(decision.wall),
+        interruption: decision.interruption === null
+            ? null
+            : { ...message(decision.interruption.row), shape: decision.interruption.shape },
+        badge: decision.badge,
+        archive: decision.archive.map((row) => ({ message: message(row), seen: seen.has(row.id) })),
+        freshness: source.kind,
+        failure: source.kind === "fresh" ? null : source.failure,
+        manifest: source.kind === "unavailable" ? null : manifest,
+        nextChangeAt: source.kind === "unavailable" ? null : nextChangeAt,
+        locale,
+    };
+}
+/** Whether two states show the same thing (rows compared by content, versions included). */
+export function sameState(a, b) {
+    return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+/** The state in the form of conformance/client cases. */
+export function conformanceValue(state) {
+    const describe = (value, shape) => {
+        if (value === null)
+            return null;
+        const fields = {
+            id: value.id,
+            action: value.action === null ? null : { kind: value.action.kind, target: value.action.target },
+            label: value.actionLabel,
+        };
+        if (shape !== undefined)
+            fields.shape = shape;
+        return fields;
+    };
+    return {
+        wall: describe(state.wall),
+        interruption: state.interruption === null ? null : describe(state.interruption, state.interruption.shape),
+        badge: state.badge,
+        archive: state.archive.map((entry) => ({ id: entry.message.id, seen: entry.seen })),
+        freshness: state.freshness,
+        manifest: state.manifest,
+        locale: state.locale,
+    };
+}
+/**
+ * JSON exactly as herald writes it: keys sorted, two-space indentation, a final newline, and the
+ * escapes herald uses (U+2028, U+2029 and DEL too, which JSON.stringify leaves raw), so a state
+ * written here and one written by the Swift client are the same bytes.
+ */
+export function writeJSON(value) {
+    return write(value, 0) + "\n";
+}
+function write(value, indent) {
+    if (value === null)
+        return "null";
+    if (typeof value === "boolean")
+        return value ? "true" : "false";
+    if (typeof value === "number")
+        return String(value);
+    if (typeof value === "string")
+        return writeString(value);
+    const inner = " ".repeat(indent + 2);
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return "[]";
+        return "[\n" + value.map((item) => inner + write(item, indent + 2)).join(",\n") + "\n" + " ".repeat(indent) + "]";
+    }
+    const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (keys.length === 0)
+        return "{}";
+    return ("{\n" +
+        keys.map((key) => inner + writeString(key) + ": " + write(value[key], indent + 2)).join(",\n") +
+        "\n" +
+        " ".repeat(indent) +
+        "}");
+}
+function writeString(text) {
+    let result = '"';
+    for (const character of text) {
+        const code = character.codePointAt(0) ?? 0;
+        switch (character) {
+            case '"':
+                result += '\\"';
+                break;
+            case "\\":
+                result += "\\\\";
+                break;
+            case "\n":
+                result += "\\n";
+                break;
+            case "\r":
+                result += "\\r";
+                break;
+            case "\t":
+                result += "\\t";
+                break;
+            case "\b":
+                result += "\\b";
+                break;
+            case "\f":
+                result += "\\f";
+                break;
+            case "\u2028":
+                result += "\\u2028";
+                break;
+            case "\u2029":
+                result += "\\u2029";
+                break;
+            default:
+                result += code < 0x20 || code === 0x7f ? "\\u" + code.toString(16).padStart(4, "0") : character;
+        }
+    }
+    return result + '"';
+}

@@ -1,0 +1,246 @@
+import { limits } from "./limits.js";
+/** A body's text, or why it is no document: bytes are read as UTF-8, strictly. */
+export function bodyText(body) {
+    if (typeof body === "string")
+        return { text: body };
+    try {
+        return { text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body) };
+    }
+    catch {
+        return { problem: "it is not UTF-8" };
+    }
+}
+/**
+ * Why a document's text is not one every client reads the same way (docs/client-protocol.md §1), or null: no
+ * byte-order mark, RFC 8259 JSON, no key twice in one object, no lone surrogate, nesting at most
+ * `limits.maximumDepth` deep. JSON.parse keeps the last of two keys where another parser keeps the first, so a
+ * channel using them could wall one client's users and not another's: every client refuses it instead.
+ */
+export function documentProblem(text) {
+    return new Scanner(text).problem();
+}
+class Failure extends Error {
+}
+const space = new Set([0x20, 0x09, 0x0a, 0x0d]);
+/** One pass over the text; depth is bounded by the limit, not by the stack. */
+class Scanner {
+    constructor(text) {
+        this.text = text;
+        this.index = 0;
+        /** The keys of each open object (null for an open array), innermost last. */
+        this.open = [];
+    }
+    problem() {
+        try {
+            if (this.text.charCodeAt(0) === 0xfeff)
+                return "it starts with a byte-order mark";
+            this.value();
+            this.skipSpace();
+            if (this.index !== this.text.length)
+                this.fail("it has more after the document");
+            return null;
+        }
+        catch (error) {
+            if (error instanceof Failure)
+                return error.message;
+            throw error;
+        }
+    }
+    fail(reason) {
+        throw new Failure(`${reason} (at character ${this.index})`);
+    }
+    peek() {
+        return this.index < this.text.length ? this.text.charCodeAt(this.index) : -1;
+    }
+    skipSpace() {
+        while (space.has(this.peek()))
+            this.index++;
+    }
+    value() {
+        this.start();
+        while (this.open.length > 0) {
+            this.skipSpace();
+            const isObject = this.open[this.open.length - 1] !== null;
+            const character = this.peek();
+            if (character === 0x2c) {
+                this.index++;
+                if (isObject)
+                    this.member();
+                else
+                    this.start();
+            }
+            else if ((character === 0x7d && isObject) || (character === 0x5d && !isObject)) {
+                this.index++;
+                this.open.pop();
+            }
+            else {
+                this.fail("it is not JSON");
+            }
+        }
+    }
+    start() {
+        this.skipSpace();
+        const character = this.peek();
+        if (character === 0x7b || character === 0x5b) {
+            const isObject = character === 0x7b;
+            if (this.open.length >= limits.maximumDepth)
+                this.fail(`it nests deeper than ${limits.maximumDepth}`);
+            this.index++;
+            this.open.push(isObject ? new Set() : null);
+            this.skipSpace();
+            if (this.peek() === (isObject ? 0x7d : 0x5d)) {
+                this.index++;
+                this.open.pop();
+            }
+            else if (isObject) {
+                this.member();
+            }
+            else {
+                this.start();
+            }
+        }
+        else if (character === 0x22) {
+            this.string(false);
+        }
+        else if (character === 0x74) {
+            this.literal("true");
+        }
+        else if (character === 0x66) {
+            this.literal("false");
+        }
+        else if (character === 0x6e) {
+            this.literal("null");
+        }
+        else if (character === 0x2d || (character >= 0x30 && character <= 0x39)) {
+            this.number();
+        }
+        else {
+            this.fail(character === -1 ? "it ends before a value" : "it is not JSON");
+        }
+    }
+    member() {
+        this.skipSpace();
+        if (this.peek() !== 0x22)
+            this.fail("it is not JSON");
+        const key = this.string(true);
+        const keys = this.open[this.open.length - 1];
+        if (keys === null || keys === undefined || keys.has(key))
+            this.fail(`it has the key "${key}" twice in one object`);
+        keys.add(key);
+        this.skipSpace();
+        if (this.peek() !== 0x3a)
+            this.fail("it is not JSON");
+        this.index++;
+        this.start();
+    }
+    literal(word) {
+        if (!this.text.startsWith(word, this.index))
+            this.fail("it is not JSON");
+        this.index += word.length;
+    }
+    digits() {
+        const start = this.index;
+        while (this.peek() >= 0x30 && this.peek() <= 0x39)
+            this.index++;
+        return this.index - start;
+    }
+    number() {
+        if (this.peek() === 0x2d)
+            this.index++;
+        if (this.peek() === 0x30)
+            this.index++;
+        else if (this.digits() === 0)
+            this.fail("it is not JSON");
+        if (this.peek() === 0x2e) {
+            this.index++;
+            if (this.digits() === 0)
+                this.fail("it is not JSON");
+        }
+        if (this.peek() === 0x65 || this.peek() === 0x45) {
+            this.index++;
+            if (this.peek() === 0x2b || this.peek() === 0x2d)
+                this.index++;
+            if (this.digits() === 0)
+                this.fail("it is not JSON");
+        }
+    }
+    /** Reads a string; with `keep`, returns its text with the escapes undone (else ""). */
+    string(keep) {
+        this.index++;
+        let text = "";
+        for (;;) {
+            const character = this.peek();
+            if (character === -1)
+                this.fail("it ends inside a string");
+            if (character === 0x22) {
+                this.index++;
+                return text;
+            }
+            if (character < 0x20)
+                this.fail("it has a control character inside a string");
+            if (character === 0x5c) {
+                this.index++;
+                const escaped = this.escape();
+                if (keep)
+                    text += escaped;
+            }
+            else if (character >= 0xd800 && character <= 0xdfff) {
+                // A surrogate in the text itself (a transport that handed over text): only as a pair.
+                const next = this.text.charCodeAt(this.index + 1);
+                if (character > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff))
+                    this.fail("it has a lone surrogate");
+                if (keep)
+                    text += this.text.slice(this.index, this.index + 2);
+                this.index += 2;
+            }
+            else {
+                if (keep)
+                    text += this.text[this.index];
+                this.index++;
+            }
+        }
+    }
+    escape() {
+        const character = this.text[this.index];
+        this.index++;
+        switch (character) {
+            case '"':
+            case "\\":
+            case "/":
+                return character;
+            case "b":
+                return "\b";
+            case "f":
+                return "\f";
+            case "n":
+                return "\n";
+            case "r":
+                return "\r";
+            case "t":
+                return "\t";
+            case "u": {
+                const unit = this.hexUnit();
+                if (unit >= 0xdc00 && unit <= 0xdfff)
+                    this.fail("it escapes a lone surrogate");
+                if (unit < 0xd800 || unit > 0xdbff)
+                    return String.fromCharCode(unit);
+                if (!this.text.startsWith("\\u", this.index))
+                    this.fail("it escapes a lone surrogate");
+                this.index += 2;
+                const low = this.hexUnit();
+                if (low < 0xdc00 || low > 0xdfff)
+                    this.fail("it escapes a lone surrogate");
+                return String.fromCharCode(unit, low);
+            }
+            default:
+                return this.fail(character === undefined ? "it ends inside a string" : "it has an unknown escape");
+        }
+    }
+    hexUnit() {
+        const digits = this.text.slice(this.index, this.index + 4);
+        if (!/^[0-9A-Fa-f]{4}$/.test(digits))
+            this.fail("it has an unknown escape");
+        this.index += 4;
+        return parseInt(digits, 16);
+    }
+}

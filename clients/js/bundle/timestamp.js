@@ -1,0 +1,60 @@
+const pattern = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2}))?$/;
+/** Days since 1970-01-01 of a proleptic Gregorian date. */
+function daysFromCivil(year, month, day) {
+    const shifted = month <= 2 ? year - 1 : year;
+    const era = Math.floor(shifted / 400);
+    const yearOfEra = shifted - era * 400;
+    const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+    const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+    return era * 146097 + dayOfEra - 719468;
+}
+function daysInMonth(month, year) {
+    if (month === 2)
+        return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+/** Reads a timestamp, or returns undefined when the text is not one. */
+export function parseTimestamp(text) {
+    const match = pattern.exec(text);
+    if (!match)
+        return undefined;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(month, year))
+        return undefined;
+    const midnight = daysFromCivil(year, month, day) * 86400;
+    if (match[4] === undefined)
+        return { seconds: midnight, nanoseconds: 0 };
+    const [hour, minute, second] = [Number(match[4]), Number(match[5]), Number(match[6])];
+    if (hour > 23 || minute > 59 || second > 59)
+        return undefined;
+    const fraction = match[7] ?? "";
+    // A fraction finer than a nanosecond is refused, never truncated to an earlier instant.
+    if (/[1-9]/.test(fraction.slice(9)))
+        return undefined;
+    const nanoseconds = Number(fraction.slice(0, 9).padEnd(9, "0"));
+    let offset = 0;
+    const zone = match[8];
+    if (zone !== "Z" && zone !== "z") {
+        const sign = zone[0] === "-" ? -1 : 1;
+        const [offsetHour, offsetMinute] = [Number(zone.slice(1, 3)), Number(zone.slice(4, 6))];
+        if (offsetHour > 23 || offsetMinute > 59)
+            return undefined;
+        offset = sign * (offsetHour * 3600 + offsetMinute * 60);
+    }
+    return { seconds: midnight + hour * 3600 + minute * 60 + second - offset, nanoseconds };
+}
+/** Negative, zero or positive as `a` is before, at or after `b`. */
+export function compareTimestamps(a, b) {
+    if (a.seconds !== b.seconds)
+        return a.seconds < b.seconds ? -1 : 1;
+    return a.nanoseconds === b.nanoseconds ? 0 : a.nanoseconds < b.nanoseconds ? -1 : 1;
+}
+/** The instant of a JavaScript time in milliseconds. */
+export function timestampFromMilliseconds(milliseconds) {
+    const seconds = Math.floor(milliseconds / 1000);
+    return { seconds, nanoseconds: Math.round((milliseconds - seconds * 1000) * 1e6) };
+}
+/** The instant in milliseconds (to the millisecond). */
+export function millisecondsOf(timestamp) {
+    return timestamp.seconds * 1000 + Math.floor(timestamp.nanoseconds / 1e6);
+}
