@@ -1,15 +1,19 @@
 // The least a rebuild after a one-title edit must do at 10,000 records while keeping herald's
 // guarantees (docs/outputs.md): list and stat every record file (to find the edited one), stat every
 // file already in the output (a file edited by hand is written again), and replace the files that
-// hold the record (the archive, an all.json, its page) atomically: each written whole as a new file,
-// from the old file's mapping, then renamed over it. The stats run on two threads. It reads no
-// record and renders nothing, so a rebuild cannot take less; compare its time with a full build's.
+// hold the record atomically: each written whole as a new file, from the old file's mapping, then
+// renamed over it. The stats run on two threads. It reads no record and renders nothing, so a
+// rebuild cannot take less; compare its time with a full build's.
+//
+// The files are the ones the edit changes, as `herald build` reports them: for an old (expired)
+// record, its page and the archive page it is on; for a live one, the manifests too.
 //
 //   cc -O2 -o /tmp/edit-floor Benchmarks/edit-floor.c -lpthread
 //   herald build --site Benchmarks/sites/herald-10000 --output /dev/shm/out --now 2026-11-30T12:00:00Z
-//   /tmp/edit-floor Benchmarks/sites/herald-10000 /dev/shm/out record-00007
+//   /tmp/edit-floor Benchmarks/sites/herald-10000 /dev/shm/out \
+//     announcements/record-00007/index.html page/80/index.html
 //
-// It rewrites those three files with the bytes they already hold, so the output stays as it was.
+// It rewrites those files with the bytes they already hold, so the output stays as it was.
 #define _GNU_SOURCE  // nftw
 #include <dirent.h>
 #include <fcntl.h>
@@ -81,8 +85,8 @@ static size_t replace(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s SITE OUTPUT RECORD-ID\n", argv[0]);
+  if (argc < 4) {
+    fprintf(stderr, "usage: %s SITE OUTPUT FILE...\n", argv[0]);
     return 2;
   }
   char path[8192];
@@ -107,13 +111,10 @@ int main(int argc, char **argv) {
   pthread_join(other, NULL);
   double statted = milliseconds();
   size_t bytes = 0;
-  const char *files[] = {"index.html", "api/v1/ios/all.json", NULL};
-  for (int index = 0; files[index]; index++) {
-    snprintf(path, sizeof path, "%s/%s", argv[2], files[index]);
+  for (int index = 3; index < argc; index++) {
+    snprintf(path, sizeof path, "%s/%s", argv[2], argv[index]);
     bytes += replace(path);
   }
-  snprintf(path, sizeof path, "%s/announcements/%s/index.html", argv[2], argv[3]);
-  bytes += replace(path);
   double done = milliseconds();
   printf(
       "list %.1f ms; stat %zu record and %zu output files %.1f ms; write and rename %.1f MB %.1f "
