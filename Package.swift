@@ -60,6 +60,9 @@ let package = Package(
       ],
       plugins: ["EmbedDefaultTheme"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),
+    // HeraldClient's adapter for conformance/run-cases, the runner any port's cases go through.
+    .executableTarget(
+      name: "HeraldConformanceAdapter", dependencies: ["HeraldClient", "HeraldCore"]),
 
     // MARK: Fuzzing: the targets (replayed by the tests) and the libFuzzer executable (make fuzz).
     .target(
@@ -88,6 +91,7 @@ let package = Package(
       name: "HeraldClientTests",
       dependencies: [
         "HeraldClient", "HeraldServe", "HeraldRender", "HeraldContent", "HeraldTestSupport",
+        "HeraldConformanceAdapter",
       ]),
     .testTarget(
       name: "HeraldFuzzTests", dependencies: ["HeraldFuzzTargets", "HeraldTestSupport"]),

@@ -69,6 +69,23 @@ struct ClientConformanceTests {
     #expect(try await Self.state(of: test).document == expected.document, "\(test.file)")
   }
 
+  @Test("HeraldClient passes every case over a real network, through conformance/run-cases")
+  func overTheNetwork() throws {
+    guard let python = HeraldProcess.onPath("python3") else {
+      print("skipping the network run of the cases: python3 is not installed")
+      return
+    }
+    let adapter = HeraldProcess.executable.deletingLastPathComponent()
+      .appending(path: "HeraldConformanceAdapter")
+    let runner = Fixtures.packageRoot.appending(path: "conformance/run-cases")
+    let run = try HeraldProcess.run(
+      [runner.path, "--", adapter.path], timeLimit: 600, program: python)
+    let count = ConformanceCase.all().count
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(
+      run.stdout.hasSuffix("\(count) of \(count) conformance cases passed\n"), "\(run.stdout)")
+  }
+
   /// Runs a case through HeraldClient: its channel from a fake network with its faults, its cache
   /// and seen list, its clock; the state in conformance form.
   static func state(of test: ConformanceCase) async throws -> JSONValue {
@@ -91,6 +108,11 @@ struct ClientConformanceTests {
         responses[base + path] = .failed(.timedOut)
       } else if fault["network"] != nil {
         responses[base + path] = .failed(.network("refused"))
+      } else if fault["cut"] != nil {
+        // Over a real network a body cut short is a failed connection, one over the limit too large.
+        responses[base + path] = .failed(.network("cut short"))
+      } else if fault["oversized"] != nil {
+        responses[base + path] = .failed(.tooLarge(ClientLimits.maximumBodySize))
       } else if let body = fault["body"]?.string {
         responses[base + path] = .ok(
           body: Data(body.utf8), etag: nil, lastModified: nil, maxAge: nil)

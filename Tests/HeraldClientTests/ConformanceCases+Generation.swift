@@ -80,6 +80,11 @@ extension ConformanceCases {
     let manifestPath = folder + (listed ? "\(version.canonical).json" : "live.json")
     let indexFailed = spec.faults["api/v1/index.json"] != nil
     let indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
+    // The document's own nextChangeAt (per document: its platform's and range's records only).
+    let read = manifests.documents()[manifests.baseURL + manifestPath].flatMap {
+      try? ManifestDocument.decode(Data($0)).get()
+    }
+    var nextChangeAt = read?.nextChangeAt
     let source: ManifestSource
     if !indexRead {
       source = .unavailable(.status(503))
@@ -91,6 +96,7 @@ extension ConformanceCases {
         served.platform == spec.platform
       {
         source = .fresh(served.rows(for: version, now: now))
+        nextChangeAt = served.nextChangeAt
       } else {
         source =
           spec.cached.contains(manifestPath) ? .cached(rows, .timedOut) : .unavailable(.timedOut)
@@ -109,9 +115,10 @@ extension ConformanceCases {
     }
     var scope: ManifestDocument<ManifestRow>.Scope? = listed ? .release : .live
     if case .unavailable = source { scope = nil }
+    if case .unavailable = source { nextChangeAt = nil }
     let state = HeraldState(
-      decision: decision, seen: seen, freshness: freshness, manifest: scope, nextChangeAt: nil,
-      locale: indexRead ? edition.locale : nil)
+      decision: decision, seen: seen, freshness: freshness, manifest: scope,
+      nextChangeAt: nextChangeAt, locale: indexRead ? edition.locale : nil)
     return caseJSON(spec, now: now, account: account, state: state)
   }
 

@@ -181,6 +181,10 @@ enum ConformanceCases {
         "unknown-schema",
         .object(["body": .string("{\"schemaVersion\": 2, \"announcements\": []}")])
       ),
+      // Over a real network (conformance/run-cases): a body promised whole and cut off half-way,
+      // and the document padded past the body limit.
+      ("cut", .object(["cut": .bool(true)])),
+      ("oversized", .object(["oversized": .bool(true)])),
     ]
     for (name, fault) in faults {
       for (version, manifest) in [
@@ -268,6 +272,32 @@ enum ConformanceCases {
                   return row
                 }
                 fields["actionUrl"] = .string(action)
+                return .object(fields)
+              }
+            }
+          )))
+    }
+    // A blocking row that is no valid wall (only a hand-edited channel has one) is ignored the
+    // same way everywhere: no wall, no interruption, no badge; it stays in the archive.
+    let blockingRows: [(String, String, @Sendable (inout [String: JSONValue]) -> Void)] = [
+      ("important", "a blocking row that is IMPORTANT", { $0["severity"] = .string("IMPORTANT") }),
+      ("info", "a blocking row that is INFO", { $0["severity"] = .string("INFO") }),
+      ("no-action", "a blocking CRITICAL row without an action", { $0["actionUrl"] = .null }),
+    ]
+    for (name, what, change) in blockingRows {
+      specs.append(
+        Spec(
+          name: "hostile-blocking-\(name)",
+          description: "\(what): no wall, no interruption, not in the badge, still in the archive",
+          version: "1.0",
+          replacing: (
+            manifest,
+            { documents in
+              rewritingRows(of: documents[manifest] ?? .null) { row in
+                guard case .object(var fields) = row, fields["blocking"] == .bool(true) else {
+                  return row
+                }
+                change(&fields)
                 return .object(fields)
               }
             }

@@ -3,8 +3,8 @@ import HeraldCore
 extension HeraldState {
   /// The state in the language-neutral form of `conformance/client/` cases, which every port of
   /// the client must produce byte for byte (sorted keys, two-space indentation): the wall, the
-  /// interruption, the badge, the archive with seen flags, the freshness, the document read and
-  /// the locale of its words.
+  /// interruption, the badge, the archive with seen flags, the freshness, the document read, its
+  /// own `nextChangeAt` and the locale of its words.
   package var conformanceJSON: JSONValue {
     func message(_ message: HeraldMessage?, shape: String? = nil) -> JSONValue {
       guard let message else { return .null }
@@ -32,6 +32,7 @@ extension HeraldState {
         archive.map { .object(["id": .string($0.id), "seen": .bool($0.seen)]) }),
       "freshness": .string(freshness),
       "manifest": .optional(manifest?.rawValue),
+      "nextChangeAt": .optional(nextChangeAt?.rfc3339),
       "locale": .optional(locale),
     ])
   }

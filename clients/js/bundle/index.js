@@ -6,7 +6,7 @@ export { conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./s
 export { canonicalLocale, editionFor, localeFallbacks } from "./locale.js";
 export { isBrowser, localStorageStorage } from "./browser.js";
 export { memoryStorage } from "./storage.js";
-export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
+export { compareTimestamps, formatTimestamp, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
 export { fetchTransport, memoryTransport } from "./transport.js";
 export { limits } from "./limits.js";
 export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";

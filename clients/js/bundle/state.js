@@ -1,4 +1,5 @@
 import { classifyAction } from "./action.js";
+import { formatTimestamp } from "./timestamp.js";
 /** Nothing to show, before anything was fetched. */
 export const emptyState = {
     wall: null,
@@ -73,6 +74,7 @@ export function conformanceValue(state) {
         archive: state.archive.map((entry) => ({ id: entry.message.id, seen: entry.seen })),
         freshness: state.freshness,
         manifest: state.manifest,
+        nextChangeAt: state.nextChangeAt === null ? null : formatTimestamp(state.nextChangeAt),
         locale: state.locale,
     };
 }

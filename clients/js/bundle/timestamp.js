@@ -58,3 +58,26 @@ export function timestampFromMilliseconds(milliseconds) {
 export function millisecondsOf(timestamp) {
     return timestamp.seconds * 1000 + Math.floor(timestamp.nanoseconds / 1e6);
 }
+/** The civil date of a day number (days since 1970-01-01, proleptic Gregorian). */
+function civilFromDays(days) {
+    const shifted = days + 719468;
+    const era = Math.floor(shifted / 146097);
+    const dayOfEra = shifted - era * 146097;
+    const leap = Math.floor(dayOfEra / 1460) - Math.floor(dayOfEra / 36524) + Math.floor(dayOfEra / 146096);
+    const yearOfEra = Math.floor((dayOfEra - leap) / 365);
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+    const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+    const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+    return [yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+/** The instant as RFC 3339 text in UTC, as herald writes it (a fraction only when there is one, unpadded). */
+export function formatTimestamp(timestamp) {
+    const days = Math.floor(timestamp.seconds / 86400);
+    const secondOfDay = timestamp.seconds - days * 86400;
+    const [year, month, day] = civilFromDays(days);
+    const two = (value) => String(value).padStart(2, "0");
+    const fraction = timestamp.nanoseconds === 0 ? "" : "." + String(timestamp.nanoseconds).padStart(9, "0").replace(/0+$/, "");
+    return (`${String(year).padStart(4, "0")}-${two(month)}-${two(day)}T${two(Math.floor(secondOfDay / 3600))}:` +
+        `${two(Math.floor(secondOfDay / 60) % 60)}:${two(secondOfDay % 60)}${fraction}Z`);
+}

@@ -13,7 +13,7 @@ export { isBrowser, localStorageStorage } from "./browser.js";
 export type { WebStorage } from "./browser.js";
 export { memoryStorage } from "./storage.js";
 export type { StorageAdapter } from "./storage.js";
-export { compareTimestamps, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
+export { compareTimestamps, formatTimestamp, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
 export type { Timestamp } from "./timestamp.js";
 export { fetchTransport, memoryTransport } from "./transport.js";
 export type { FetchTransportOptions, HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";

@@ -1,7 +1,7 @@
 import { classifyAction, HeraldAction } from "./action.js";
 import { Decision, ManifestSource } from "./decision.js";
 import { FetchFailure, Kind, ManifestRow } from "./documents.js";
-import { Timestamp } from "./timestamp.js";
+import { formatTimestamp, Timestamp } from "./timestamp.js";
 
 /** One announcement as an app draws it. */
 export interface HeraldMessage {
@@ -122,6 +122,7 @@ export function conformanceValue(state: HeraldState): JSONValue {
     archive: state.archive.map((entry) => ({ id: entry.message.id, seen: entry.seen })),
     freshness: state.freshness,
     manifest: state.manifest,
+    nextChangeAt: state.nextChangeAt === null ? null : formatTimestamp(state.nextChangeAt),
     locale: state.locale,
   };
 }

@@ -7,6 +7,7 @@ declare const process: {
   readonly argv: readonly string[];
   readonly env: Record<string, string | undefined>;
   exitCode: number | undefined;
+  readonly stdin: unknown;
   readonly stdout: { write(text: string): boolean };
   readonly stderr: { write(text: string): boolean };
 };
@@ -86,4 +87,8 @@ declare module "node:fs" {
   export function readFileSync(path: string, encoding: "utf8"): string;
   export function readdirSync(path: string): string[];
   export function existsSync(path: string): boolean;
+}
+
+declare module "node:readline" {
+  export function createInterface(options: { input: unknown; crlfDelay?: number }): AsyncIterable<string>;
 }

@@ -22,7 +22,18 @@ export interface ConformanceCase {
     readonly languages: readonly string[];
   };
   readonly faults: Readonly<
-    Record<string, { status?: number; timeout?: boolean; network?: boolean; body?: string; bodyBase64?: string }>
+    Record<
+      string,
+      {
+        status?: number;
+        timeout?: boolean;
+        network?: boolean;
+        cut?: boolean;
+        oversized?: boolean;
+        body?: string;
+        bodyBase64?: string;
+      }
+    >
   >;
   readonly cached: readonly string[];
   readonly expected: JSONValue;
@@ -67,6 +78,9 @@ function response(fault: ConformanceCase["faults"][string]): HeraldResponse {
   if (fault.status !== undefined) return { kind: "failed", failure: { kind: "status", status: fault.status } };
   if (fault.timeout) return { kind: "failed", failure: { kind: "timed-out" } };
   if (fault.network) return { kind: "failed", failure: { kind: "network", reason: "refused" } };
+  // Over a real network a body cut short is a failed connection, and one over the limit too large.
+  if (fault.cut) return { kind: "failed", failure: { kind: "network", reason: "cut short" } };
+  if (fault.oversized) return { kind: "failed", failure: { kind: "too-large", limit: 5_000_000 } };
   const body =
     fault.bodyBase64 !== undefined
       ? Uint8Array.from(atob(fault.bodyBase64), (character) => character.charCodeAt(0))

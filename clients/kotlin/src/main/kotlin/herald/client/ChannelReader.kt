@@ -1,0 +1,167 @@
+package herald.client
+
+import java.net.URI
+import java.util.concurrent.ExecutionException
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.TimeoutException
+
+/** What a read gave. */
+internal class ReadOutcome(
+    val source: ManifestSource,
+    val scope: ManifestScope?,
+    val nextChangeAt: Timestamp?,
+    val maxAgeSeconds: Long?,
+    /** The locale of the rows' words; null when no channel was read. */
+    val locale: String?
+)
+
+/**
+ * Reads what an app of a platform and version receives: the index, then the release's manifest,
+ * or live.json filtered by the build's rule; conditional requests against the cache; a body
+ * cached only once it reads; after any failure, the cached copy. One deadline for the whole read.
+ */
+internal class ChannelReader(
+    private val index: String,
+    private val platform: String,
+    private val languages: () -> List<String>,
+    private val transport: HeraldTransport,
+    private val store: ClientStore,
+    private val timeoutMillis: Long,
+    private val fetcher: ExecutorService
+) {
+    /** A document as read: fresh, or the cached copy and why it is not fresh, or nothing and why. */
+    private class Fetched<T>(val document: T?, val failure: FetchFailure?, val maxAgeSeconds: Long?)
+
+    private class Parsed(val body: String, val document: Decoded<ManifestDocument>)
+
+    /** Manifests parsed once per URL and text, so a 304 costs no parse. */
+    private val parsed = HashMap<String, Parsed>()
+
+    /** When the read under way must end (System.nanoTime). */
+    private var deadline = 0L
+
+    fun read(version: Version, now: Timestamp): ReadOutcome {
+        deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis)
+        val root = fetch(index) { Documents.channel(it) }
+        val rootIndex = root.document
+            ?: return ReadOutcome(ManifestSource.Unavailable(root.failure ?: FetchFailure.NotFetched), null, null, null, null)
+        val (channel, channelURL) = edition(rootIndex)
+        fun none(failure: FetchFailure) = ReadOutcome(ManifestSource.Unavailable(failure), null, null, null, channel.language)
+        val entry = channel.platforms[platform]
+            ?: return none(FetchFailure.Unreadable("the channel has no platform $platform"))
+        val release = entry.releases.firstOrNull { (listed, _) -> Version.parse(listed)?.let { it.compareTo(version) == 0 } ?: false }
+        val url = resolve(channelURL, release?.second ?: entry.live)
+            ?: return none(FetchFailure.Unreadable("the manifest URL is not a URL"))
+        val manifest = fetch(url) { decodeFor(url, it) }
+        val document = manifest.document ?: return none(manifest.failure ?: FetchFailure.NotFetched)
+        val rows = DecisionRules.rowsFor(document, version, now)
+        val failure = manifest.failure
+        return ReadOutcome(
+            source = if (failure == null) ManifestSource.Fresh(rows) else ManifestSource.Cached(rows, failure),
+            scope = document.scope,
+            nextChangeAt = document.nextChangeAt,
+            maxAgeSeconds = if (failure == null) manifest.maxAgeSeconds else null,
+            locale = channel.language
+        )
+    }
+
+    /**
+     * The channel in the locale the user's languages reach, with its URL: the root channel for its
+     * default locale or a one-language channel. A locale's channel that cannot be read (nor its
+     * cached copy) falls back to the root's: a wall in the default language still protects.
+     */
+    private fun edition(root: ChannelIndex): Pair<ChannelIndex, String> {
+        val locales = root.locales ?: return Pair(root, index)
+        val locale = Locales.edition(languages(), locales.map { it.first }, root.language)
+        val entry = locales.firstOrNull { it.first == locale }
+        if (locale == root.language || entry == null) return Pair(root, index)
+        val url = resolve(index, entry.second) ?: return Pair(root, index)
+        val localized = fetch(url) { Documents.channel(it) }.document ?: return Pair(root, index)
+        return Pair(localized, url)
+    }
+
+    /**
+     * A manifest of this client's platform: another platform's (a misrouted path, a hand-edited
+     * channel) would carry that platform's store links, so it is a failure.
+     */
+    private fun decodeFor(url: String, body: String): Decoded<ManifestDocument> {
+        val known = parsed[url]
+        val decoded = if (known != null && known.body == body) known.document else Documents.manifest(body).also {
+            parsed[url] = Parsed(body, it)
+        }
+        if (decoded !is Decoded.Ok || decoded.value.platform == platform) return decoded
+        return Decoded.Failed(FetchFailure.Unreadable("the manifest is for ${decoded.value.platform}, not $platform"))
+    }
+
+    private fun <T> fetch(url: String, read: (String) -> Decoded<T>): Fetched<T> {
+        val cached = store.document(url)
+        fun fallback(failure: FetchFailure): Fetched<T> {
+            val decoded = cached?.let { read(it.body) }
+            return Fetched((decoded as? Decoded.Ok<T>)?.value, failure, null)
+        }
+        val response = within(HeraldRequest(url, cached?.etag, cached?.lastModified, 0))
+        return when (response) {
+            is HeraldResponse.Ok -> {
+                val text = StrictDocument.text(response.body) ?: return fallback(FetchFailure.Unreadable("it is not UTF-8"))
+                val decoded = read(text)
+                if (decoded is Decoded.Failed) return fallback(decoded.failure)
+                store.keep(url, ClientStore.CachedDocument(text, response.etag, response.lastModified))
+                Fetched((decoded as Decoded.Ok<T>).value, null, response.maxAgeSeconds)
+            }
+            is HeraldResponse.NotModified -> {
+                val decoded = cached?.let { read(it.body) } as? Decoded.Ok<T>
+                    ?: return Fetched(null, FetchFailure.Unreadable("304 without a cached copy"), null)
+                Fetched(decoded.value, null, response.maxAgeSeconds)
+            }
+            is HeraldResponse.Failed -> fallback(response.failure)
+        }
+    }
+
+    /** Fetches with what is left of the deadline, answering timed-out when it passes, whatever the transport does. */
+    private fun within(request: HeraldRequest): HeraldResponse {
+        val left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())
+        if (left <= 0) return HeraldResponse.Failed(FetchFailure.TimedOut)
+        val bounded = HeraldRequest(request.url, request.etag, request.lastModified, left)
+        val future = try {
+            fetcher.submit<HeraldResponse> { transport.fetch(bounded) }
+        } catch (error: java.util.concurrent.RejectedExecutionException) {
+            return HeraldResponse.Failed(FetchFailure.Network("the client is closed"))
+        }
+        return try {
+            future.get(left, TimeUnit.MILLISECONDS)
+        } catch (error: TimeoutException) {
+            future.cancel(true)
+            HeraldResponse.Failed(FetchFailure.TimedOut)
+        } catch (error: ExecutionException) {
+            HeraldResponse.Failed(FetchFailure.Network(error.cause?.toString() ?: error.toString()))
+        } catch (error: InterruptedException) {
+            future.cancel(true)
+            Thread.currentThread().interrupt()
+            HeraldResponse.Failed(FetchFailure.Network("interrupted"))
+        }
+    }
+
+    companion object {
+        /** The index URL of a channel given by its base URL or by its index.json itself. */
+        fun indexURL(channel: String): String {
+            val uri = try {
+                URI(channel)
+            } catch (error: java.net.URISyntaxException) {
+                throw IllegalArgumentException("the channel $channel is not an absolute http(s) URL: ${error.reason}")
+            }
+            require(uri.isAbsolute && (uri.scheme == "https" || uri.scheme == "http") && uri.host != null) {
+                "the channel $channel is not an absolute http(s) URL"
+            }
+            if (uri.path.endsWith(".json")) return channel
+            return URI(if (channel.endsWith("/")) channel else "$channel/").resolve("api/v1/index.json").toString()
+        }
+
+        /** A reference resolved against a base, or null when it is not a URL. */
+        fun resolve(base: String, reference: String): String? = try {
+            URI(base).resolve(URI(reference)).toString()
+        } catch (error: Exception) {
+            null
+        }
+    }
+}

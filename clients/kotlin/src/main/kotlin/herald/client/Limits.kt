@@ -1,0 +1,13 @@
+package herald.client
+
+/** The limits every Herald client enforces, one number each (conformance/limits.json). */
+object HeraldLimits {
+    /** The largest body read, in bytes of the decoded body: a larger one is a failure, and nothing interrupts. */
+    const val MAXIMUM_BODY_SIZE: Int = 5_000_000
+
+    /** The deepest nesting of arrays and objects a document may have. */
+    const val MAXIMUM_DEPTH: Int = 64
+
+    /** The longest a whole refresh may take by default, in milliseconds. */
+    const val DEFAULT_TIMEOUT_MILLIS: Long = 10_000
+}

@@ -1,0 +1,87 @@
+package herald.client
+
+/** How an announcement interrupts: a strip, a dialog, a full-screen takeover. */
+enum class Severity { INFO, IMPORTANT, CRITICAL }
+
+/** What an announcement is about (icon and label only). */
+enum class Kind { WHATS_NEW, UPDATE_AVAILABLE, NOTICE }
+
+/** An announcement's text as paragraphs and bullets (the Markdown body, rendered to plain text). */
+class Body(val paragraphs: List<String>, val bullets: List<String>)
+
+/** One announcement as an app receives it (docs/client-protocol.md; herald's ManifestRow). */
+class ManifestRow(
+    val id: String,
+    val severity: Severity,
+    val kind: Kind,
+    val title: String,
+    val body: Body,
+    /** The body as HTML (sanitized by the build). */
+    val html: String,
+    val actionUrl: String?,
+    val actionLabel: String?,
+    val blocking: Boolean,
+    val publishedAt: Timestamp,
+    val updatedAt: Timestamp?,
+    val expiresAt: Timestamp?,
+    val minVersion: Version?,
+    val maxVersion: Version?,
+    /** Every version below it is reached (hotfixes of the release below included); null when unbounded so. */
+    val belowVersion: Version?,
+    /** The record's page in the archive. */
+    val url: String,
+    val draft: Boolean?
+) {
+    /** Whether it is published at a time. */
+    fun isPublished(now: Timestamp): Boolean = publishedAt <= now
+
+    /** Whether it has expired at a time. */
+    fun isExpired(now: Timestamp): Boolean = expiresAt != null && expiresAt <= now
+
+    /** Whether its range holds a version: minVersion and maxVersion inclusive, belowVersion exclusive. */
+    fun rangeHolds(version: Version): Boolean =
+        (minVersion == null || minVersion <= version) &&
+            (maxVersion == null || version <= maxVersion) &&
+            (belowVersion == null || version < belowVersion)
+
+    /** A fingerprint of everything an app shows of it, so an unchanged state is not announced twice. */
+    internal val signature: String by lazy {
+        listOf(
+            id, severity.name, kind.name, title, body.paragraphs.joinToString("\u0000"),
+            body.bullets.joinToString("\u0000"), html, actionUrl ?: "\u0001", actionLabel ?: "\u0001",
+            blocking.toString(), publishedAt.toString(), updatedAt?.toString() ?: "", expiresAt?.toString() ?: "",
+            minVersion?.text ?: "", maxVersion?.text ?: "", belowVersion?.text ?: "", url, draft?.toString() ?: ""
+        ).joinToString("\u0002")
+    }
+}
+
+/** Which document an app's rows come from. */
+enum class ManifestScope {
+    /** A configured release's own manifest. */
+    RELEASE,
+
+    /** The platform's live.json, for a version the channel does not list (a hotfix, a beta). */
+    LIVE
+}
+
+/** A release's manifest or a platform's live.json. */
+internal class ManifestDocument(
+    val scope: ManifestScope,
+    val platform: String,
+    val version: String?,
+    val nextChangeAt: Timestamp?,
+    val announcements: List<ManifestRow>
+)
+
+/** The channel, api/v1/index.json. */
+internal class ChannelIndex(
+    /** The locale of the channel's words (BCP 47). */
+    val language: String,
+    /** Every locale's own channel, the default first, when the channel has several locales. */
+    val locales: List<Pair<String, String>>?,
+    val nextChangeAt: Timestamp?,
+    val platforms: Map<String, PlatformEntry>
+) {
+    /** A platform's documents: live.json, and each release's manifest by version. */
+    class PlatformEntry(val live: String, val releases: List<Pair<String, String>>)
+}
