@@ -12,7 +12,7 @@ let package = Package(
   products: [
     .executable(name: "herald", targets: ["herald"]),
     // What an app links: the reader that fetches, caches and decides (DESIGN §5), with the
-    // versions, rows and decision rules of HeraldCore (Foundation only).
+    // versions, rows and decision rules of HeraldProtocol (Foundation only).
     .library(name: "HeraldClient", targets: ["HeraldClient"]),
   ],
   targets: [
@@ -29,12 +29,17 @@ let package = Package(
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
-    // MARK: The pipeline.
-    .target(name: "HeraldCore"),
-    // The app's reader: Foundation and HeraldCore only on Apple's platforms (libcurl on Linux).
+    // MARK: What an app links: the protocol (versions, rows, the delivery rule, the decision) and
+    // the reader over it; Foundation only on Apple's platforms (libcurl on Linux).
+    .target(name: "HeraldProtocol"),
     .target(
       name: "HeraldClient",
-      dependencies: ["HeraldCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+      dependencies: [
+        "HeraldProtocol", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+      ]),
+
+    // MARK: The pipeline.
+    .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
     .target(name: "HeraldFiles", dependencies: ["HeraldCore"]),
     .target(
@@ -90,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "HeraldClientTests",
       dependencies: [
-        "HeraldClient", "HeraldServe", "HeraldRender", "HeraldContent", "HeraldTestSupport",
+        "HeraldClient", "HeraldCore", "HeraldServe", "HeraldRender", "HeraldContent",
+        "HeraldTestSupport",
         "HeraldConformanceAdapter",
       ]),
     .testTarget(

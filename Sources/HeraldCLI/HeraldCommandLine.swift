@@ -5,9 +5,9 @@ import HeraldCore
 ///
 /// It finds the subcommand, parses its options, runs it and returns the exit status; `main.swift`
 /// only calls `run`.
-public enum HeraldCommandLine {
+package enum HeraldCommandLine {
   /// The tool's version.
-  public static let version = HeraldVersion.current
+  package static let version = HeraldVersion.current
 
   /// The subcommands that work, in the order `--help` lists them.
   static let commands: [Command] = [
@@ -16,7 +16,7 @@ public enum HeraldCommandLine {
   ]
 
   /// Runs the command line (without the program name) and returns the exit status.
-  public static func run(
+  package static func run(
     _ arguments: [String], console: Console = .standard,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Int32 {

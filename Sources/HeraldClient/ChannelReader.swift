@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// Reads what an app of a platform and version receives from a channel (DESIGN §5.1–2): the
 /// channel index, then the release's manifest, or `live.json` filtered by the build's rule for a

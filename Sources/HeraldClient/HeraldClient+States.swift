@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 extension HeraldClient {
   /// The state now and every time it changes, while the stream is observed: it refreshes at once,

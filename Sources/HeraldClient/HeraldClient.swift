@@ -1,5 +1,5 @@
 import Foundation
-@_exported import HeraldCore
+@_exported import HeraldProtocol
 
 /// Herald's reader for an app: fetches the channel, caches it, fails open, and decides what the
 /// app shows (DESIGN §5) exactly as `herald explain` does.

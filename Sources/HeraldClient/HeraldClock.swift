@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// The client's clock: what time it is, and waiting for a time.
 ///

@@ -2,25 +2,25 @@ import HeraldCore
 
 extension DiagnosticCode {
   /// A file that is not valid UTF-8.
-  public static let invalidUTF8 = DiagnosticCode("invalid-utf8")
+  package static let invalidUTF8 = DiagnosticCode("invalid-utf8")
   /// A Markdown record that does not start with a `---` line.
-  public static let missingFrontMatter = DiagnosticCode("missing-front-matter")
+  package static let missingFrontMatter = DiagnosticCode("missing-front-matter")
   /// A Markdown record whose front matter has no closing `---` line.
-  public static let unterminatedFrontMatter = DiagnosticCode("unterminated-front-matter")
+  package static let unterminatedFrontMatter = DiagnosticCode("unterminated-front-matter")
   /// YAML that libyaml cannot parse.
-  public static let yamlSyntax = DiagnosticCode("yaml-syntax")
+  package static let yamlSyntax = DiagnosticCode("yaml-syntax")
   /// A YAML alias, anchor tricks or nesting deeper than a record ever needs.
-  public static let yamlUnsupported = DiagnosticCode("yaml-unsupported")
+  package static let yamlUnsupported = DiagnosticCode("yaml-unsupported")
   /// JSON that is not valid.
-  public static let jsonSyntax = DiagnosticCode("json-syntax")
+  package static let jsonSyntax = DiagnosticCode("json-syntax")
   /// A record whose top level is not a mapping of fields.
-  public static let notAMapping = DiagnosticCode("not-a-mapping")
+  package static let notAMapping = DiagnosticCode("not-a-mapping")
   /// A Markdown construct the app cannot show.
-  public static let unsupportedMarkdown = DiagnosticCode("unsupported-markdown")
+  package static let unsupportedMarkdown = DiagnosticCode("unsupported-markdown")
   /// A body field in the front matter of a Markdown record.
-  public static let bodyInFrontMatter = DiagnosticCode("body-in-front-matter")
+  package static let bodyInFrontMatter = DiagnosticCode("body-in-front-matter")
   /// A link with a scheme that is never safe, dropped from the body.
-  public static let unsafeLink = DiagnosticCode("unsafe-link")
+  package static let unsafeLink = DiagnosticCode("unsafe-link")
   /// A file in content/announcements that is not a record.
-  public static let unexpectedFile = DiagnosticCode("unexpected-file")
+  package static let unexpectedFile = DiagnosticCode("unexpected-file")
 }

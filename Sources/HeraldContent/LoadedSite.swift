@@ -1,13 +1,13 @@
 import HeraldCore
 
 /// A site as read: the configuration, every record file's result, and every problem, sorted.
-public struct LoadedSite: Sendable {
+package struct LoadedSite: Sendable {
   /// The configuration, when herald.yaml could be read.
-  public let config: SiteConfig?
+  package let config: SiteConfig?
   /// One result per record file, in path order.
   package let records: [DecodedRecord]
   /// Every problem in the site, sorted by file, line and column.
-  public let diagnostics: [Diagnostic]
+  package let diagnostics: [Diagnostic]
   /// The fingerprint of herald.yaml, when the site was loaded with a cache.
   package let configuration: Fingerprint?
   /// Each record file as found, when the site was loaded with a cache: what it keeps next.
@@ -26,20 +26,20 @@ public struct LoadedSite: Sendable {
   }
 
   /// How many record files were read.
-  public var announcementCount: Int { records.count }
+  package var announcementCount: Int { records.count }
 
   /// Whether any problem is an error (warnings count when `strict`).
-  public func hasErrors(strict: Bool = false) -> Bool {
+  package func hasErrors(strict: Bool = false) -> Bool {
     diagnostics.contains { $0.severity == .error || strict }
   }
 
   /// The diagnostics as printed: warnings become errors when `strict`.
-  public func reportedDiagnostics(strict: Bool) -> [Diagnostic] {
+  package func reportedDiagnostics(strict: Bool) -> [Diagnostic] {
     strict ? diagnostics.map(\.asError) : diagnostics
   }
 
   /// The checked site, or nil when there are errors.
-  public func site(strict: Bool = false) -> Site? {
+  package func site(strict: Bool = false) -> Site? {
     guard let config, !hasErrors(strict: strict) else { return nil }
     return Site(config: config, announcements: records.compactMap(\.announcement))
   }

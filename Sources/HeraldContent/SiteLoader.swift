@@ -4,17 +4,17 @@ import HeraldFiles
 
 /// Loads a site folder into the checked model: herald.yaml, then every record file, then the rules
 /// that need all records at once.
-public struct SiteLoader: Sendable {
+package struct SiteLoader: Sendable {
   /// The folder of announcement records, relative to the site.
-  public static let announcementsFolder = "content/announcements"
+  package static let announcementsFolder = "content/announcements"
 
   /// The site folder.
-  public let siteDirectory: String
+  package let siteDirectory: String
   /// Records kept from an earlier run, if any.
   package let cache: (any RecordCache)?
 
   /// Makes a loader for a site folder.
-  public init(siteDirectory: String) {
+  package init(siteDirectory: String) {
     self.siteDirectory = siteDirectory
     cache = nil
   }
@@ -29,7 +29,7 @@ public struct SiteLoader: Sendable {
   ///
   /// Nothing outside the site folder is read: a symbolic link that leaves it is an error naming the
   /// link and its target, as are FIFOs, devices and link loops where a file should be.
-  public func load() throws(SiteLoadError) -> LoadedSite {
+  package func load() throws(SiteLoadError) -> LoadedSite {
     let site: ConfinedFolder
     switch ConfinedFolder.open(siteDirectory) {
     case .success(let folder): site = folder
@@ -211,7 +211,7 @@ public struct SiteLoader: Sendable {
 }
 
 /// Why a site could not be read at all (exit status 74), as opposed to content with errors.
-public enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The site folder does not exist.
   case siteNotFound(String)
   /// The site path is a file or something else, not a folder.
@@ -222,7 +222,7 @@ public enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadable(String)
 
   /// A message for standard error.
-  public var description: String {
+  package var description: String {
     switch self {
     case .siteNotFound(let path): return "the site folder \(path) does not exist"
     case .siteNotAFolder(let path, let what): return "the site \(path) is \(what), not a folder"
@@ -232,7 +232,7 @@ public enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What to do about it.
-  public var hint: String {
+  package var hint: String {
     switch self {
     case .siteNotFound, .siteNotAFolder, .configNotFound:
       return "run herald in a site folder, or pass --site DIR"

@@ -8,14 +8,14 @@
 ///
 /// So a large document is neither held whole in memory nor written when it did not change. The
 /// writer is used by one thread; a failure is kept and thrown by `finish`.
-public final class ComparingFileWriter {
+package final class ComparingFileWriter {
   /// What came of a file: whether it differs from the one in place, and the signature of the file
   /// that now holds its bytes (the one in place when they are the same).
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// Whether the bytes differ from the file in place (or there was none).
-    public let isChanged: Bool
+    package let isChanged: Bool
     /// The signature of the file holding the bytes.
-    public let signature: FileSignature?
+    package let signature: FileSignature?
   }
 
   private let inPlace: String?
@@ -33,7 +33,7 @@ public final class ComparingFileWriter {
   /// A writer comparing with the file at `inPlace` (nil when it is known that there is none, which
   /// saves a failed lookup) and writing, if the bytes differ, to `destination`, after `prepare`
   /// (which makes its folder).
-  public init(
+  package init(
     inPlace: String?, destination: String, prepare: @escaping () throws(FileSystemError) -> Void
   ) {
     self.inPlace = inPlace
@@ -47,7 +47,7 @@ public final class ComparingFileWriter {
   }
 
   /// Takes the next piece of the file.
-  public func take(_ piece: [UInt8]) {
+  package func take(_ piece: [UInt8]) {
     guard failure == nil else { return }
     do throws(FileSystemError) {
       if !started {
@@ -70,7 +70,7 @@ public final class ComparingFileWriter {
 
   /// Takes the last piece and tells what came of the file; a file that was never given a piece
   /// before is compared and written whole.
-  public func finish(_ last: [UInt8]) throws(FileSystemError) -> Outcome {
+  package func finish(_ last: [UInt8]) throws(FileSystemError) -> Outcome {
     if !started {
       if let inPlace, let signature = FileSystem.signatureIfSame(inPlace, as: last) {
         return Outcome(isChanged: false, signature: signature)

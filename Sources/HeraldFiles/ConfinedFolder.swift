@@ -7,14 +7,14 @@
 ///
 /// Links that stay inside are fine. Special files (FIFOs, sockets, devices) are never opened, so a
 /// named pipe in a site cannot hang a build.
-public struct ConfinedFolder: Sendable {
+package struct ConfinedFolder: Sendable {
   /// The folder as the caller named it, for messages.
-  public let path: String
+  package let path: String
   /// The folder with every link resolved: the boundary nothing may leave.
-  public let resolvedPath: String
+  package let resolvedPath: String
 
   /// Opens a folder, or says why it cannot be one: missing, a file, a loop, unreadable.
-  public static func open(_ path: String) -> Result<ConfinedFolder, SiteFileProblem> {
+  package static func open(_ path: String) -> Result<ConfinedFolder, SiteFileProblem> {
     guard let resolved = FileSystem.resolve(path) else {
       return .failure(SiteFileProblem.lastError(path: path))
     }
@@ -27,7 +27,7 @@ public struct ConfinedFolder: Sendable {
   }
 
   /// What a path inside the folder is, with links resolved.
-  public enum Entry: Sendable, Equatable {
+  package enum Entry: Sendable, Equatable {
     /// A regular file, at its resolved path.
     case file(String)
     /// A folder, at its resolved path.
@@ -38,7 +38,7 @@ public struct ConfinedFolder: Sendable {
 
   /// What a relative path is, or why it cannot be read; a link is followed only while it stays
   /// inside the folder.
-  public func entry(_ relative: String) -> Result<Entry, SiteFileProblem> {
+  package func entry(_ relative: String) -> Result<Entry, SiteFileProblem> {
     let full = resolvedPath + "/" + relative
     guard let resolved = FileSystem.resolve(full) else {
       let code = errno
@@ -63,7 +63,7 @@ public struct ConfinedFolder: Sendable {
   }
 
   /// Reads a regular file inside the folder.
-  public func read(_ relative: String) -> Result<[UInt8], SiteFileProblem> {
+  package func read(_ relative: String) -> Result<[UInt8], SiteFileProblem> {
     switch entry(relative) {
     case .success(.file(let resolved)):
       return FileSystem.readRegular(resolved).mapError { _ in .lastError(path: relative) }
@@ -77,15 +77,15 @@ public struct ConfinedFolder: Sendable {
   }
 
   /// One entry of a listing: its name and what it is, or why it cannot be read.
-  public struct Listed: Sendable {
+  package struct Listed: Sendable {
     /// The entry's name in its folder.
-    public let name: String
+    package let name: String
     /// What it is, links resolved inside the folder.
-    public let entry: Result<Entry, SiteFileProblem>
+    package let entry: Result<Entry, SiteFileProblem>
   }
 
   /// The entries of a folder inside this one, sorted by name (byte order).
-  public func list(_ relative: String = "") -> Result<[Listed], SiteFileProblem> {
+  package func list(_ relative: String = "") -> Result<[Listed], SiteFileProblem> {
     let folder: String
     if relative.isEmpty {
       folder = resolvedPath
@@ -125,7 +125,7 @@ public struct ConfinedFolder: Sendable {
   /// The walk keeps its own stack (no recursion), visits each resolved folder once (so a link
   /// back to a parent cannot loop), and stops at `maximumDepth`; each problem is returned with its
   /// path rather than ending the walk.
-  public func files(under relative: String, maximumDepth: Int = 32) -> (
+  package func files(under relative: String, maximumDepth: Int = 32) -> (
     files: [String], problems: [(path: String, problem: SiteFileProblem)]
   ) {
     var files: [String] = []

@@ -7,20 +7,20 @@
 ///
 /// The change time is part of it, so a tool that sets a file's modification time back is still
 /// seen.
-public struct FileSignature: Sendable, Hashable {
+package struct FileSignature: Sendable, Hashable {
   /// The device.
-  public let device: UInt64
+  package let device: UInt64
   /// The inode on the device.
-  public let inode: UInt64
+  package let inode: UInt64
   /// The size in bytes.
-  public let size: Int64
+  package let size: Int64
   /// The modification time, in nanoseconds since 1970.
-  public let modified: Int64
+  package let modified: Int64
   /// The change time (of the bytes or the metadata), in nanoseconds since 1970.
-  public let changed: Int64
+  package let changed: Int64
 
   /// Makes a signature from its parts.
-  public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+  package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
     self.device = device
     self.inode = inode
     self.size = size
@@ -29,14 +29,14 @@ public struct FileSignature: Sendable, Hashable {
   }
 
   /// The signature of a file, not following a final symbolic link; nil when it cannot be read.
-  public static func of(_ path: String) -> FileSignature? {
+  package static func of(_ path: String) -> FileSignature? {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
     return FileSignature(status)
   }
 
   /// The signature of an open file.
-  public static func of(descriptor: Int32) -> FileSignature? {
+  package static func of(descriptor: Int32) -> FileSignature? {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
     return FileSignature(status)

@@ -4,20 +4,20 @@
 
 /// The few POSIX file operations herald needs, without Foundation's per-file overhead: reading and
 /// listing a site, writing thousands of files, and renaming them into place.
-public enum FileSystem {
+package enum FileSystem {
   /// Reads a whole regular file, or returns nil when it cannot be read (or is not a regular file).
-  public static func read(_ path: String) -> [UInt8]? {
+  package static func read(_ path: String) -> [UInt8]? {
     try? readRegular(path).get()
   }
 
   /// Reads a whole regular file without following a final symbolic link and without blocking on a
   /// FIFO: the file is opened non-blocking and checked to be regular before anything is read.
-  public static func readRegular(_ path: String) -> Result<[UInt8], FileSystemError> {
+  package static func readRegular(_ path: String) -> Result<[UInt8], FileSystemError> {
     readRegularWithSignature(path).map(\.bytes)
   }
 
   /// Reads a whole regular file as `readRegular` does, with the signature of the file read.
-  public static func readRegularWithSignature(_ path: String) -> Result<
+  package static func readRegularWithSignature(_ path: String) -> Result<
     (bytes: [UInt8], signature: FileSignature), FileSystemError
   > {
     let descriptor: Int32
@@ -71,7 +71,7 @@ public enum FileSystem {
   ///
   /// A file of another size is not read at all, and one of the same size is compared a block at a
   /// time, so comparing a large output file costs no allocation of its size.
-  public static func signatureIfSame(_ path: String, as bytes: [UInt8]) -> FileSignature? {
+  package static func signatureIfSame(_ path: String, as bytes: [UInt8]) -> FileSignature? {
     guard case .success(let (descriptor, status)) = openRegular(path) else { return nil }
     defer { close(descriptor) }
     guard Int(status.st_size) == bytes.count else { return nil }
@@ -116,7 +116,7 @@ public enum FileSystem {
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
   /// writes atomic otherwise), and returns the written file's signature when it can be read.
   @discardableResult
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError)
+  package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError)
     -> FileSignature?
   {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -142,7 +142,7 @@ public enum FileSystem {
 
   /// Creates a new file with the bytes, refusing when anything (a file, a folder, even a dangling
   /// symbolic link) is already at the path, so nothing is ever written through a link.
-  public static func create(_ bytes: [UInt8], at path: String) throws(FileSystemError) {
+  package static func create(_ bytes: [UInt8], at path: String) throws(FileSystemError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .lastError(path) }
     defer { close(descriptor) }
@@ -150,12 +150,12 @@ public enum FileSystem {
   }
 
   /// Creates a folder; an existing one is fine.
-  public static func makeDirectory(_ path: String) throws(FileSystemError) {
+  package static func makeDirectory(_ path: String) throws(FileSystemError) {
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .lastError(path) }
   }
 
   /// Creates a folder and its parents; existing ones are fine.
-  public static func makeDirectories(_ path: String) throws(FileSystemError) {
+  package static func makeDirectories(_ path: String) throws(FileSystemError) {
     var status = stat()
     if stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return }
     let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
@@ -165,7 +165,7 @@ public enum FileSystem {
   }
 
   /// The kinds of directory entry herald tells apart.
-  public enum EntryKind: Sendable, Equatable {
+  package enum EntryKind: Sendable, Equatable {
     /// A regular file (or a link to one).
     case file
     /// A folder (or a link to one).
@@ -176,7 +176,7 @@ public enum FileSystem {
 
   /// The names in a folder without `.` and `..`, with their `d_type` (`DT_REG`, `DT_LNK`…), sorted
   /// by name in byte order; nil when the folder cannot be read.
-  public static func listNames(_ path: String) -> [(name: String, type: Int32)]? {
+  package static func listNames(_ path: String) -> [(name: String, type: Int32)]? {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -185,7 +185,7 @@ public enum FileSystem {
 
   /// The names in an open folder, as `listNames(_:)` gives them; the descriptor stays open, so
   /// the caller can look at each name relative to it (`fstatat`).
-  public static func listNames(inFolder descriptor: Int32) -> [(name: String, type: Int32)]? {
+  package static func listNames(inFolder descriptor: Int32) -> [(name: String, type: Int32)]? {
     let reading = dup(descriptor)
     guard reading >= 0 else { return nil }
     guard let directory = fdopendir(reading) else {
@@ -225,7 +225,7 @@ public enum FileSystem {
 
   /// The paths of every file under a folder, relative to it, sorted; links are not followed, and the
   /// walk keeps its own stack, so a deep tree cannot exhaust the call stack.
-  public static func files(under root: String) -> [String] {
+  package static func files(under root: String) -> [String] {
     var files: [String] = []
     var pending = [""]
     while let relative = pending.popLast() {
@@ -243,7 +243,7 @@ public enum FileSystem {
   /// Removes a folder and everything in it, without following links; a missing path is fine.
   ///
   /// The walk keeps its own stack, so a deep tree cannot exhaust the call stack.
-  public static func removeTree(_ path: String) throws(FileSystemError) {
+  package static func removeTree(_ path: String) throws(FileSystemError) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     guard (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -271,13 +271,13 @@ public enum FileSystem {
   }
 
   /// Whether a path is a symbolic link (not followed).
-  public static func isLink(_ path: String) -> Bool {
+  package static func isLink(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
   }
 
   /// What a path is, following links.
-  public static func kind(of path: String) -> EntryKind {
+  package static func kind(of path: String) -> EntryKind {
     var status = stat()
     guard stat(path, &status) == 0 else { return .other }
     switch status.st_mode & S_IFMT {
@@ -288,14 +288,14 @@ public enum FileSystem {
   }
 
   /// The path with every symbolic link, `.` and `..` resolved, or nil with `errno` set.
-  public static func resolve(_ path: String) -> String? {
+  package static func resolve(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
   /// The text a symbolic link holds, or nil when the path is not a link.
-  public static func linkTarget(_ path: String) -> String? {
+  package static func linkTarget(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink(path, &buffer, buffer.count - 1)
     guard count >= 0 else { return nil }
@@ -303,7 +303,7 @@ public enum FileSystem {
   }
 
   /// Words for a file type, for messages: "a FIFO (named pipe)", "a socket", "a device".
-  public static func describe(mode: mode_t) -> String {
+  package static func describe(mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFREG: return "a file"
     case S_IFDIR: return "a folder"
@@ -316,13 +316,13 @@ public enum FileSystem {
   }
 
   /// Whether anything (a file, a folder, a link, even a dangling one) exists at a path.
-  public static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0
   }
 
   /// Whether a path is a folder itself (not a link to one).
-  public static func isRealDirectory(_ path: String) -> Bool {
+  package static func isRealDirectory(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
@@ -330,7 +330,7 @@ public enum FileSystem {
   /// Makes sure every folder on a relative file path exists inside `root` as a real folder:
   /// a file or a symbolic link in the way is removed first, so nothing is ever written through a
   /// link to somewhere else.
-  public static func makeRealDirectories(for relativeFile: String, in root: String)
+  package static func makeRealDirectories(for relativeFile: String, in root: String)
     throws(FileSystemError)
   {
     var folder = root
@@ -347,20 +347,20 @@ public enum FileSystem {
   }
 
   /// Renames a path.
-  public static func rename(_ path: String, to destination: String) throws(FileSystemError) {
+  package static func rename(_ path: String, to destination: String) throws(FileSystemError) {
     guard Glibc.rename(path, destination) == 0 else { throw .lastError(destination) }
   }
 }
 
 /// A failed file operation: the path and the system's reason.
-public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The path the operation was about.
-  public let path: String
+  package let path: String
   /// The system's description of the failure.
-  public let reason: String
+  package let reason: String
 
   /// Makes an error.
-  public init(path: String, reason: String) {
+  package init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }
@@ -371,5 +371,5 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   /// `path: reason`.
-  public var description: String { "\(path): \(reason)" }
+  package var description: String { "\(path): \(reason)" }
 }

@@ -6,12 +6,12 @@
 ///
 /// Two processes writing the same folder take turns. The system releases it when the process ends, however it
 /// ends, so a crashed build never leaves a stale lock.
-public final class FolderLock: Sendable {
+package final class FolderLock: Sendable {
   private let descriptor: Int32
 
   /// Takes the lock on `file`, creating the file if needed; when another process holds it,
   /// `waiting` is called once and the lock is awaited.
-  public init(file: String, waiting: () -> Void) throws(FileSystemError) {
+  package init(file: String, waiting: () -> Void) throws(FileSystemError) {
     let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .lastError(file) }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -2,7 +2,7 @@ import HeraldCore
 
 extension SiteFileProblem {
   /// The diagnostic code for the problem.
-  public var diagnosticCode: DiagnosticCode {
+  package var diagnosticCode: DiagnosticCode {
     switch self {
     case .linkOutside: return .linkOutsideSite
     case .missing, .unreadable: return .unreadableFile
@@ -11,7 +11,7 @@ extension SiteFileProblem {
   }
 
   /// The problem as a diagnostic at the start of `file` (a path relative to the site).
-  public func diagnostic(_ file: String) -> Diagnostic {
+  package func diagnostic(_ file: String) -> Diagnostic {
     Diagnostic(
       file: file, position: .start, code: diagnosticCode, message: message(for: file), hint: hint)
   }
@@ -19,7 +19,7 @@ extension SiteFileProblem {
 
 extension ConfinedFolder.Entry: CustomStringConvertible {
   /// "a file", "a folder", or the special file's description.
-  public var description: String {
+  package var description: String {
     switch self {
     case .file: return "a file"
     case .directory: return "a folder"

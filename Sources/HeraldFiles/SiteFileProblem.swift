@@ -3,7 +3,7 @@
 #endif
 
 /// Why a path inside a site cannot be read, in words a user can act on.
-public enum SiteFileProblem: Error, Sendable, Equatable {
+package enum SiteFileProblem: Error, Sendable, Equatable {
   /// Nothing exists at the path.
   case missing
   /// The path is a folder, a FIFO, a socket or a device where a file was expected.
@@ -31,7 +31,7 @@ public enum SiteFileProblem: Error, Sendable, Equatable {
   }
 
   /// A sentence about `path` (as the user should see it) saying what is wrong.
-  public func message(for path: String) -> String {
+  package func message(for path: String) -> String {
     switch self {
     case .missing: return "\(path) does not exist"
     case .notAFile(let what): return "it is \(what), not a file"
@@ -50,7 +50,7 @@ public enum SiteFileProblem: Error, Sendable, Equatable {
   }
 
   /// What to do about it.
-  public var hint: String {
+  package var hint: String {
     switch self {
     case .missing: return "check the spelling of the path"
     case .notAFile: return "records and theme files must be regular files"

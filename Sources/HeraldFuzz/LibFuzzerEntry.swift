@@ -18,7 +18,7 @@ import HeraldFuzzTargets
 
   /// libFuzzer's entry point: one input.
   @_cdecl("LLVMFuzzerTestOneInput")
-  public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  package func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     selectedTarget.run(bytes)
     return 0

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// What the channel and the reasons are is the command line's to say (`decide`); this type serves
 /// the pages and the client's modules.
-public struct AppPreview: Sendable {
+package struct AppPreview: Sendable {
   /// Answers `/_herald/app/decide?platform=&version=&now=&account=&seen=&languages=` with JSON:
   /// `{channel, platforms, input, explanation, documents}`, or `{error}`.
-  public let decide: @Sendable ([String: String]) -> [UInt8]
+  package let decide: @Sendable ([String: String]) -> [UInt8]
 
   /// Makes the preview with what decides.
-  public init(decide: @escaping @Sendable ([String: String]) -> [UInt8]) {
+  package init(decide: @escaping @Sendable ([String: String]) -> [UInt8]) {
     self.decide = decide
   }
 

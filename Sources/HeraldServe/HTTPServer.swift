@@ -15,11 +15,11 @@ import Foundation
 /// while it runs, `stop` takes it back with `MHD_quiesce_daemon` (so `MHD_stop_daemon` does not
 /// close it) and closes it exactly once. Closing a descriptor twice closes whatever reused its
 /// number meanwhile, in another server, another test, or libmicrohttpd's own eventfd.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
   /// The address it listens on.
-  public let host: String
+  package let host: String
   /// The port it listens on (the one the system chose when asked for port 0).
-  public let port: UInt16
+  package let port: UInt16
   private let responder: HTTPResponder
   private let closeSocket: @Sendable (Int32) -> Void
   private let lock = NSLock()
@@ -33,14 +33,14 @@ public final class HTTPServer: @unchecked Sendable {
   static let idleTimeout: UInt32 = 30
 
   /// Binds the address and port (0 picks a free one); nothing is served until `start`.
-  public convenience init(
+  package convenience init(
     host: String, port: UInt16, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(ServeError) {
     try self.init(host: host, port: port, reply: { .respond(handler($0)) })
   }
 
   /// Binds the address and port with a handler that may park requests.
-  public convenience init(
+  package convenience init(
     host: String, port: UInt16, reply: @escaping @Sendable (HTTPRequest) -> HTTPReply
   ) throws(ServeError) {
     try self.init(host: host, port: port, reply: reply, closeSocket: { _ = close($0) })
@@ -62,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// Starts answering requests on the bound socket.
-  public func start() throws(ServeError) {
+  package func start() throws(ServeError) {
     lock.lock()
     defer { lock.unlock() }
     guard let socket, daemon == nil else { throw .cannotStart(host, port) }
@@ -82,10 +82,10 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   /// Answers every parked request now (their handlers are called again, resumed).
-  public func wakeParked() { parking.wakeAll() }
+  package func wakeParked() { parking.wakeAll() }
 
   /// How many requests are parked now.
-  public var parkedCount: Int { parking.count }
+  package var parkedCount: Int { parking.count }
 
   /// Waits until at least `count` requests are parked, or the time runs out (for tests).
   package func waitUntilParked(_ count: Int, timeout: TimeInterval) -> Bool {
@@ -99,7 +99,7 @@ public final class HTTPServer: @unchecked Sendable {
   /// the release of the server's last owner there), it returns at once and the stop finishes on
   /// another thread: libmicrohttpd joins its threads when it stops, and a thread cannot join
   /// itself.
-  public func stop() {
+  package func stop() {
     let shutdown = lock.withLock { () -> Shutdown in
       defer {
         daemon = nil
@@ -188,7 +188,7 @@ public final class HTTPServer: @unchecked Sendable {
 }
 
 /// Why the preview server cannot run.
-public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Another program listens on the port.
   case portInUse(String, UInt16)
   /// The address is not an IPv4 or IPv6 address.
@@ -199,7 +199,7 @@ public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
   case cannotStart(String, UInt16)
 
   /// A message for standard error.
-  public var description: String {
+  package var description: String {
     switch self {
     case .portInUse(let host, let port):
       return "port \(port) on \(host) is already in use"
@@ -212,7 +212,7 @@ public enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What to do about it.
-  public var hint: String? {
+  package var hint: String? {
     switch self {
     case .portInUse:
       return "stop the other server, or pass --port with another number (0 picks a free one)"

@@ -7,37 +7,37 @@ import HeraldRender
 ///
 /// Every path that could leave the output folder (`..`, encoded or not, a backslash, a NUL, a
 /// symbolic link that points out) is refused with 403.
-public final class PreviewSite: @unchecked Sendable {
+package final class PreviewSite: @unchecked Sendable {
   /// The folder the builds write into.
-  public let root: String
+  package let root: String
   private let condition = NSCondition()
   private var generation = 0
   private var problems: [String]?
   private var hasGoodBuild = false
 
   /// The script the preview build puts in every page (`BuildOptions.Preview.liveReload`).
-  public static let liveReloadTag = "<script src=\"/_herald/live-reload.js\"></script>"
+  package static let liveReloadTag = "<script src=\"/_herald/live-reload.js\"></script>"
 
   /// How long a live-reload request waits for a build before it answers anyway.
-  public static let reloadWait: TimeInterval = 25
+  package static let reloadWait: TimeInterval = 25
 
   /// The app preview (`/_herald/app/`), when the command line gives one.
-  public let appPreview: AppPreview?
+  package let appPreview: AppPreview?
 
   /// Serves the builds written into a folder, and the app preview when one is given.
-  public init(root: String, appPreview: AppPreview? = nil) {
+  package init(root: String, appPreview: AppPreview? = nil) {
     self.root = root
     self.appPreview = appPreview
   }
 
   /// The number of builds finished so far; pages reload when it grows.
-  public var currentGeneration: Int { condition.withLock { generation } }
+  package var currentGeneration: Int { condition.withLock { generation } }
 
   /// Records the outcome of a build and wakes every page that waits to reload.
   ///
   /// `problems` is nil for a good build, or the diagnostics of a failed one (the last good output
   /// stays served).
-  public func finishBuild(problems: [String]?) {
+  package func finishBuild(problems: [String]?) {
     condition.withLock {
       generation += 1
       self.problems = problems
@@ -47,7 +47,7 @@ public final class PreviewSite: @unchecked Sendable {
   }
 
   /// Waits until a build after `generation` finishes, or the time runs out; returns the current one.
-  public func waitForBuild(after seen: Int, timeout: TimeInterval) -> Int {
+  package func waitForBuild(after seen: Int, timeout: TimeInterval) -> Int {
     let deadline = Date(timeIntervalSinceNow: timeout)
     condition.lock()
     defer { condition.unlock() }
@@ -57,7 +57,7 @@ public final class PreviewSite: @unchecked Sendable {
 
   /// Answers a request; the reload long-poll is parked until a build finishes (the server calls
   /// again, resumed, when `HTTPServer.wakeParked()` is called or the wait runs out).
-  public func reply(_ request: HTTPRequest) -> HTTPReply {
+  package func reply(_ request: HTTPRequest) -> HTTPReply {
     guard request.method == "GET" || request.method == "HEAD" else {
       return .respond(
         .text(405, "Only GET and HEAD are served.\n", headers: [("Allow", "GET, HEAD")]))
@@ -85,7 +85,7 @@ public final class PreviewSite: @unchecked Sendable {
   }
 
   /// Answers a request at once, waiting here (on the caller's thread) where `reply` would park.
-  public func respond(_ request: HTTPRequest) -> HTTPResponse {
+  package func respond(_ request: HTTPRequest) -> HTTPResponse {
     switch reply(request) {
     case .respond(let response):
       return response

@@ -12,28 +12,28 @@ import HeraldFiles
 /// Two snapshots that are equal mean no file a build reads has changed. Each folder is read
 /// through its own descriptor and each file is looked at relative to it (`fstatat`), rather than
 /// by a path the kernel walks from `/` for every file.
-public struct SiteSnapshot: Equatable, Sendable {
+package struct SiteSnapshot: Equatable, Sendable {
   /// One file: its path relative to the site, its size in bytes and its modification time.
-  public struct Entry: Equatable, Sendable, CustomStringConvertible {
+  package struct Entry: Equatable, Sendable, CustomStringConvertible {
     /// The path relative to the site folder.
-    public let path: String
+    package let path: String
     /// The size in bytes.
-    public let size: Int64
+    package let size: Int64
     /// The modification time in nanoseconds since 1970.
-    public let modified: Int64
+    package let modified: Int64
 
     /// "path size mtime", as the watcher's tests and traces show an entry.
-    public var description: String { "\(path) \(size) \(modified)" }
+    package var description: String { "\(path) \(size) \(modified)" }
   }
 
   /// The files, in the order the walk finds them: the same on every walk of the same tree.
-  public let entries: [Entry]
+  package let entries: [Entry]
   /// The site, content/, themes/ and every folder under them, relative to the site ("" is the
   /// site itself): where a new file can appear.
-  public let folders: [String]
+  package let folders: [String]
 
   /// Takes a snapshot of herald.yaml and everything under content/ and themes/ of a site.
-  public init(siteDirectory: String) {
+  package init(siteDirectory: String) {
     var walk = Walk(root: siteDirectory)
     walk.add(file: "herald.yaml", in: nil)
     walk.folders = ["", "content", "themes"]
@@ -44,7 +44,7 @@ public struct SiteSnapshot: Equatable, Sendable {
 
   /// Whether two snapshots hold the same files with the same sizes and times; folders are not
   /// compared, so making an empty folder rebuilds nothing (it is watched from the next look).
-  public static func == (lhs: SiteSnapshot, rhs: SiteSnapshot) -> Bool {
+  package static func == (lhs: SiteSnapshot, rhs: SiteSnapshot) -> Bool {
     lhs.entries == rhs.entries
   }
 

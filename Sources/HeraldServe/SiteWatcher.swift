@@ -6,21 +6,21 @@ import Foundation
 /// which events a file system reports. inotify, where there is one, only says when to look: a
 /// save is seen at once and rebuilt after 50 ms of quiet. Without it (or past the watch limit)
 /// the watcher polls every quarter of a second, which also catches anything an event missed.
-public struct SiteWatcher: Sendable {
+package struct SiteWatcher: Sendable {
   /// The site folder.
-  public let siteDirectory: String
+  package let siteDirectory: String
 
   /// Makes a watcher for a site folder.
-  public init(siteDirectory: String) { self.siteDirectory = siteDirectory }
+  package init(siteDirectory: String) { self.siteDirectory = siteDirectory }
 
   /// What the watched files look like now: every path with its size and modification time.
-  public func snapshot() -> SiteSnapshot { SiteSnapshot(siteDirectory: siteDirectory) }
+  package func snapshot() -> SiteSnapshot { SiteSnapshot(siteDirectory: siteDirectory) }
 
   /// Blocks until the site changes and then stays unchanged for a quiet spell (so that a burst
   /// of saves is one rebuild), or until `stop` returns true; returns the new snapshot, or nil.
   ///
   /// `quiet` is the spell when polling; with inotify it is `eventQuiet`, as events leave no gap.
-  public func waitForChange(
+  package func waitForChange(
     from before: SiteSnapshot, interval: TimeInterval = 0.25, quiet: TimeInterval = 0.2,
     eventQuiet: TimeInterval = 0.05, stop: () -> Bool
   ) -> SiteSnapshot? {

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldContent
+import HeraldCore
 import HeraldRender
 import HeraldServe
 import HeraldTestSupport

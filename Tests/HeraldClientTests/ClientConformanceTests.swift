@@ -1,5 +1,6 @@
 import Foundation
 import HeraldClient
+import HeraldCore
 import HeraldTestSupport
 import Testing
 

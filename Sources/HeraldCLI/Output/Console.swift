@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where a command writes: results to standard output, errors to standard error.
-public struct Console: Sendable {
+package struct Console: Sendable {
   /// Writes to standard output.
-  public let writeOut: @Sendable (String) -> Void
+  package let writeOut: @Sendable (String) -> Void
   /// Writes to standard error.
-  public let writeError: @Sendable (String) -> Void
+  package let writeError: @Sendable (String) -> Void
 
   /// Makes a console from two writers (tests capture the text this way).
-  public init(
+  package init(
     writeOut: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void
   ) {
     self.writeOut = writeOut
@@ -16,7 +16,7 @@ public struct Console: Sendable {
   }
 
   /// The process's standard output and standard error.
-  public static let standard = Console(
+  package static let standard = Console(
     writeOut: { FileHandle.standardOutput.write(Data($0.utf8)) },
     writeError: { FileHandle.standardError.write(Data($0.utf8)) })
 

@@ -1,6 +1,6 @@
 /// The exit statuses of DESIGN §4 (the usage and I/O values are sysexits.h's, as
 /// swift-argument-parser uses).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
   /// Success.
   case success = 0
   /// The content has errors.

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// One announcement as an app draws it: the row, and its action classified with a label.
 public struct HeraldMessage: Sendable, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-import HeraldCore
+import HeraldProtocol
 
 extension HeraldState {
   /// The state in the language-neutral form of `conformance/client/` cases, which every port of

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// What an app renders now (DESIGN §5): the wall, else at most one interruption, the unread badge
 /// and the archive; and where the rows came from.

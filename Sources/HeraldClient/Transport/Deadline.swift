@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// One refresh's deadline over every fetch it makes: each request gets what is left of it, and
 /// the client stops waiting when it passes, even for a transport that does not.

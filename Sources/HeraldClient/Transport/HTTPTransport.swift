@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// Fetches over HTTP, bounding the body by a size limit on its decoded bytes and the exchange by
 /// the request's timeout, so a stalled, enormous or compressed-to-enormous answer costs at most

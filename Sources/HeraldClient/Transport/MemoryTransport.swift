@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 /// Serves documents from memory by URL, with ETags made from their bytes: what `herald explain`
 /// decides through for a site on disk, and a fake network for tests.

@@ -1,5 +1,5 @@
 import Foundation
-import HeraldCore
+import HeraldProtocol
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -2,12 +2,13 @@ import HeraldCore
 
 /// A file's text, checked to be UTF-8, with a byte-order mark removed and CRLF and lone CR line ends
 /// (Windows, classic Mac) made LF, so every line counts as an editor shows it.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
   /// The text.
-  public let text: String
+  package let text: String
 
   /// Decodes a file's bytes, or returns the diagnostic that names the first byte that is not UTF-8.
-  public static func decode(_ bytes: [UInt8], file: String) -> Result<SourceText, DiagnosticError> {
+  package static func decode(_ bytes: [UInt8], file: String) -> Result<SourceText, DiagnosticError>
+  {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
     guard let text = String(validating: body, as: UTF8.self) else {
@@ -63,12 +64,12 @@ public struct SourceText: Sendable {
 }
 
 /// A single diagnostic thrown where one problem stops the reading of a file.
-public struct DiagnosticError: Error, Sendable {
+package struct DiagnosticError: Error, Sendable {
   /// The problem.
-  public let diagnostic: Diagnostic
+  package let diagnostic: Diagnostic
 
   /// Wraps a diagnostic.
-  public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
+  package init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }
 
 extension String {

@@ -1,133 +1,133 @@
 extension DiagnosticCode {
   // Fields of a record or of herald.yaml.
   /// A field that the format does not know.
-  public static let unknownField = DiagnosticCode("unknown-field")
+  package static let unknownField = DiagnosticCode("unknown-field")
   /// A required field that is absent.
-  public static let missingField = DiagnosticCode("missing-field")
+  package static let missingField = DiagnosticCode("missing-field")
   /// A field written twice in one mapping.
-  public static let duplicateField = DiagnosticCode("duplicate-field")
+  package static let duplicateField = DiagnosticCode("duplicate-field")
   /// A value of the wrong shape (a list where text belongs, a number where a boolean belongs).
-  public static let wrongType = DiagnosticCode("wrong-type")
+  package static let wrongType = DiagnosticCode("wrong-type")
   /// A field written with no value.
-  public static let emptyValue = DiagnosticCode("empty-value")
+  package static let emptyValue = DiagnosticCode("empty-value")
   /// A boolean written any way but `true` or `false`.
-  public static let invalidBoolean = DiagnosticCode("invalid-boolean")
+  package static let invalidBoolean = DiagnosticCode("invalid-boolean")
   /// An id that is not a slug.
-  public static let invalidID = DiagnosticCode("invalid-id")
+  package static let invalidID = DiagnosticCode("invalid-id")
   /// A title that is empty after trimming.
-  public static let emptyTitle = DiagnosticCode("empty-title")
+  package static let emptyTitle = DiagnosticCode("empty-title")
   /// A severity other than INFO, IMPORTANT or CRITICAL.
-  public static let invalidSeverity = DiagnosticCode("invalid-severity")
+  package static let invalidSeverity = DiagnosticCode("invalid-severity")
   /// A kind other than WHATS_NEW, UPDATE_AVAILABLE or NOTICE.
-  public static let invalidKind = DiagnosticCode("invalid-kind")
+  package static let invalidKind = DiagnosticCode("invalid-kind")
   /// A text that is not a version.
-  public static let invalidVersion = DiagnosticCode("invalid-version")
+  package static let invalidVersion = DiagnosticCode("invalid-version")
   /// `minVersion` above `maxVersion`.
-  public static let rangeInverted = DiagnosticCode("range-inverted")
+  package static let rangeInverted = DiagnosticCode("range-inverted")
   /// Both `maxVersion` and `belowVersion`: a record has one upper bound.
-  public static let rangeTwoUpperBounds = DiagnosticCode("range-two-upper-bounds")
+  package static let rangeTwoUpperBounds = DiagnosticCode("range-two-upper-bounds")
   /// A wall whose inclusive `maxVersion` leaves versions between it and the next listed release
   /// unwalled (a hotfix such as 1.8.9.1 of maxVersion 1.8.9 with a release 1.9.0).
-  public static let wallGap = DiagnosticCode("wall-gap")
+  package static let wallGap = DiagnosticCode("wall-gap")
   /// A platform key that herald.yaml does not configure.
-  public static let unknownPlatform = DiagnosticCode("unknown-platform")
+  package static let unknownPlatform = DiagnosticCode("unknown-platform")
   /// A platforms list that is empty or names a platform twice.
-  public static let invalidPlatforms = DiagnosticCode("invalid-platforms")
+  package static let invalidPlatforms = DiagnosticCode("invalid-platforms")
   /// An `actionUrl` of a kind that is not allowed.
-  public static let invalidActionURL = DiagnosticCode("invalid-action-url")
+  package static let invalidActionURL = DiagnosticCode("invalid-action-url")
   /// `actionUrl: store` on a platform with no store URL.
-  public static let storeNotConfigured = DiagnosticCode("store-not-configured")
+  package static let storeNotConfigured = DiagnosticCode("store-not-configured")
   /// A text that is not a timestamp.
-  public static let invalidTimestamp = DiagnosticCode("invalid-timestamp")
+  package static let invalidTimestamp = DiagnosticCode("invalid-timestamp")
   /// `expiresAt` before `publishAt`.
-  public static let expiresBeforePublish = DiagnosticCode("expires-before-publish")
+  package static let expiresBeforePublish = DiagnosticCode("expires-before-publish")
   /// `updatedAt` before `publishAt`.
-  public static let updatedBeforePublish = DiagnosticCode("updated-before-publish")
+  package static let updatedBeforePublish = DiagnosticCode("updated-before-publish")
   /// Two records with one id.
-  public static let duplicateID = DiagnosticCode("duplicate-id")
+  package static let duplicateID = DiagnosticCode("duplicate-id")
   /// A body object or Markdown body the app cannot show.
-  public static let invalidBody = DiagnosticCode("invalid-body")
+  package static let invalidBody = DiagnosticCode("invalid-body")
 
   // The blocking rules.
   /// `blocking: true` on a record that is not CRITICAL.
-  public static let blockingNotCritical = DiagnosticCode("blocking-not-critical")
+  package static let blockingNotCritical = DiagnosticCode("blocking-not-critical")
   /// A wall with no exit.
-  public static let blockingWithoutAction = DiagnosticCode("blocking-without-action")
+  package static let blockingWithoutAction = DiagnosticCode("blocking-without-action")
   /// A wall without the typed confirmation, or with one that does not match the id.
-  public static let blockingUnconfirmed = DiagnosticCode("blocking-unconfirmed")
+  package static let blockingUnconfirmed = DiagnosticCode("blocking-unconfirmed")
   /// A wall with no upper bound.
-  public static let blockingWithoutMaxVersion = DiagnosticCode("blocking-without-max-version")
+  package static let blockingWithoutMaxVersion = DiagnosticCode("blocking-without-max-version")
   /// A wall whose maxVersion is not below the current release of a platform it reaches.
-  public static let wallCoversCurrentRelease = DiagnosticCode("wall-covers-current-release")
+  package static let wallCoversCurrentRelease = DiagnosticCode("wall-covers-current-release")
   /// A wall that reaches a platform whose releases herald.yaml does not list.
-  public static let wallWithoutReleases = DiagnosticCode("wall-without-releases")
+  package static let wallWithoutReleases = DiagnosticCode("wall-without-releases")
   /// A confirmation on a record that does not block: it would pre-approve a later wall.
-  public static let confirmWithoutBlocking = DiagnosticCode("confirm-without-blocking")
+  package static let confirmWithoutBlocking = DiagnosticCode("confirm-without-blocking")
 
   // Warnings.
   /// A range that matches none of the configured releases.
-  public static let rangeMatchesNoRelease = DiagnosticCode("range-matches-no-release")
+  package static let rangeMatchesNoRelease = DiagnosticCode("range-matches-no-release")
   /// A title over 80 characters.
-  public static let longTitle = DiagnosticCode("long-title")
+  package static let longTitle = DiagnosticCode("long-title")
   /// A record that expires the moment it is published, so it is never live.
-  public static let expiresAtPublish = DiagnosticCode("expires-at-publish")
+  package static let expiresAtPublish = DiagnosticCode("expires-at-publish")
   /// A release list that is not in ascending order.
-  public static let releasesOutOfOrder = DiagnosticCode("releases-out-of-order")
+  package static let releasesOutOfOrder = DiagnosticCode("releases-out-of-order")
   /// A release listed twice.
-  public static let duplicateRelease = DiagnosticCode("duplicate-release")
+  package static let duplicateRelease = DiagnosticCode("duplicate-release")
   /// One version listed twice in different spellings (`1.10` and `1.10.0`): one manifest.
-  public static let releaseSpelledTwice = DiagnosticCode("release-spelled-twice")
+  package static let releaseSpelledTwice = DiagnosticCode("release-spelled-twice")
   /// Two releases whose manifest names differ only in case (`1.0.0-RC.1`, `1.0.0-rc.1`).
-  public static let releaseNamesCollide = DiagnosticCode("release-names-collide")
+  package static let releaseNamesCollide = DiagnosticCode("release-names-collide")
 
   // herald.yaml.
   /// A baseURL that is not an absolute https URL ending in `/`.
-  public static let invalidBaseURL = DiagnosticCode("invalid-base-url")
+  package static let invalidBaseURL = DiagnosticCode("invalid-base-url")
   /// A language that is not a BCP 47 tag.
-  public static let invalidLanguage = DiagnosticCode("invalid-language")
+  package static let invalidLanguage = DiagnosticCode("invalid-language")
   /// A `locales` entry that is not a BCP 47 tag in canonical case, or is listed twice.
-  public static let invalidLocale = DiagnosticCode("invalid-locale")
+  package static let invalidLocale = DiagnosticCode("invalid-locale")
   /// `language` and `locales` both given, naming different defaults.
-  public static let localesConflict = DiagnosticCode("locales-conflict")
+  package static let localesConflict = DiagnosticCode("locales-conflict")
   /// A translation of a locale that herald.yaml's `locales` does not list.
-  public static let unknownLocale = DiagnosticCode("unknown-locale")
+  package static let unknownLocale = DiagnosticCode("unknown-locale")
   /// A translation of the default locale, whose words are the record's own fields.
-  public static let defaultLocaleTranslation = DiagnosticCode("translation-of-default")
+  package static let defaultLocaleTranslation = DiagnosticCode("translation-of-default")
   /// A translation file whose record does not exist.
-  public static let orphanTranslation = DiagnosticCode("orphan-translation")
+  package static let orphanTranslation = DiagnosticCode("orphan-translation")
   /// A fact (a range, a severity, a date…) in a translation file.
-  public static let factInTranslation = DiagnosticCode("fact-in-translation")
+  package static let factInTranslation = DiagnosticCode("fact-in-translation")
   /// One locale translated twice for one record (in the record and in its own file).
-  public static let duplicateTranslation = DiagnosticCode("duplicate-translation")
+  package static let duplicateTranslation = DiagnosticCode("duplicate-translation")
   /// A wall whose text a configured locale does not translate.
-  public static let untranslatedWall = DiagnosticCode("untranslated-wall")
+  package static let untranslatedWall = DiagnosticCode("untranslated-wall")
   /// A feedLimit that is not a whole number of zero or more.
-  public static let invalidFeedLimit = DiagnosticCode("invalid-feed-limit")
+  package static let invalidFeedLimit = DiagnosticCode("invalid-feed-limit")
   /// A `manifestBudget` that is not a size.
-  public static let invalidBudget = DiagnosticCode("invalid-budget")
+  package static let invalidBudget = DiagnosticCode("invalid-budget")
   /// An `archive` setting that is not a mapping with a positive whole `pageSize`.
-  public static let invalidArchive = DiagnosticCode("invalid-archive")
+  package static let invalidArchive = DiagnosticCode("invalid-archive")
   /// A document an app reads over the clients' body limit: apps fail open, and its walls escape.
-  public static let documentTooLarge = DiagnosticCode("document-too-large")
+  package static let documentTooLarge = DiagnosticCode("document-too-large")
   /// A document an app reads over `manifestBudget`.
-  public static let documentOverBudget = DiagnosticCode("document-over-budget")
+  package static let documentOverBudget = DiagnosticCode("document-over-budget")
   /// A theme name that is not a folder name.
-  public static let invalidTheme = DiagnosticCode("invalid-theme")
+  package static let invalidTheme = DiagnosticCode("invalid-theme")
   /// A platform key that does not match `^[a-z][a-z0-9-]*$`, or no platforms at all.
-  public static let invalidPlatform = DiagnosticCode("invalid-platform")
+  package static let invalidPlatform = DiagnosticCode("invalid-platform")
   /// A store URL that is not https.
-  public static let invalidStoreURL = DiagnosticCode("invalid-store-url")
+  package static let invalidStoreURL = DiagnosticCode("invalid-store-url")
   /// A deep-link scheme that is not a bare scheme name, or one that is never safe.
-  public static let invalidScheme = DiagnosticCode("invalid-scheme")
+  package static let invalidScheme = DiagnosticCode("invalid-scheme")
 }
 
 extension DiagnosticCode {
   /// A file of the site that could not be read.
-  public static let unreadableFile = DiagnosticCode("unreadable-file")
+  package static let unreadableFile = DiagnosticCode("unreadable-file")
   /// A site without its content/announcements folder.
-  public static let missingAnnouncements = DiagnosticCode("missing-announcements")
+  package static let missingAnnouncements = DiagnosticCode("missing-announcements")
   /// A symbolic link that leaves the site folder.
-  public static let linkOutsideSite = DiagnosticCode("link-outside-site")
+  package static let linkOutsideSite = DiagnosticCode("link-outside-site")
   /// A path that is a FIFO, a device, a folder, a dangling link or a loop where a file should be.
-  public static let notAFile = DiagnosticCode("not-a-file")
+  package static let notAFile = DiagnosticCode("not-a-file")
 }

@@ -107,7 +107,7 @@ package struct SiteConfigDecoder: Sendable {
           reader.error(
             .invalidScheme, at: item.position, "deep-link scheme \"\(item.text)\" is not bare",
             hint: "write \(bare), without the colon")
-        } else if !ActionTarget.isScheme(scheme.utf8) {
+        } else if !URLCharacters.isScheme(scheme.utf8) {
           reader.error(
             .invalidScheme, at: item.position, "\"\(item.text)\" is not a URL scheme name")
         } else if ActionTarget.forbiddenSchemes.contains(scheme) {

@@ -4,17 +4,17 @@
 /// The archive and the feed show published active records, `live.json` the live ones that reach
 /// its platform, and a release's manifest the live ones whose range holds the release. The lists
 /// are worked out once, newest first.
-public struct ChannelDelivery: Sendable {
+package struct ChannelDelivery: Sendable {
   /// The site.
-  public let site: Site
+  package let site: Site
   /// The time.
-  public let now: Timestamp
+  package let now: Timestamp
   /// Whether drafts are delivered (`build --drafts`, `serve`), marked as drafts.
-  public let includeDrafts: Bool
+  package let includeDrafts: Bool
   /// The archive's records, newest first; a preview adds the scheduled ones.
-  public let archive: [Announcement]
+  package let archive: [Announcement]
   /// The feed's records: published and active, newest first.
-  public let feed: [Announcement]
+  package let feed: [Announcement]
   /// Each platform's `live.json` records, by platform key.
   private let liveByPlatform: [String: [Announcement]]
   /// The records that may still change a manifest, each with its next change (a future
@@ -30,7 +30,7 @@ public struct ChannelDelivery: Sendable {
 
   /// Sorts a site's records into the outputs at a time; `archiveScheduled` (a preview) also lists
   /// records not yet published in the archive.
-  public init(
+  package init(
     site: Site, now: Timestamp, includeDrafts: Bool = false, archiveScheduled: Bool = false
   ) {
     self.site = site
@@ -73,10 +73,10 @@ public struct ChannelDelivery: Sendable {
 
   /// The records of a platform's `live.json`: live (published, active, not expired) and reaching
   /// it, with their ranges.
-  public func live(platform: String) -> [Announcement] { liveByPlatform[platform] ?? [] }
+  package func live(platform: String) -> [Announcement] { liveByPlatform[platform] ?? [] }
 
   /// The records of a release's manifest: live, reaching the platform, with the release in range.
-  public func manifest(platform: String, version: Version) -> [Announcement] {
+  package func manifest(platform: String, version: Version) -> [Announcement] {
     if let rows = releases[ReleaseKey(platform: platform, version: version.text)] { return rows }
     return live(platform: platform).filter {
       exclusion(of: $0, platform: platform, version: version) == nil
@@ -84,7 +84,7 @@ public struct ChannelDelivery: Sendable {
   }
 
   /// Why a record is not in what a platform's release receives at this time, or nil when it is.
-  public func exclusion(of announcement: Announcement, platform: String, version: Version)
+  package func exclusion(of announcement: Announcement, platform: String, version: Version)
     -> ManifestExclusion?
   {
     ManifestExclusion.reason(
@@ -94,7 +94,7 @@ public struct ChannelDelivery: Sendable {
 
   /// The earliest future `publishAt` or `expiresAt` among the records that could reach a
   /// platform's release (or the whole channel), for `nextChangeAt`.
-  public func nextChange(platform: String? = nil, version: Version? = nil) -> Timestamp? {
+  package func nextChange(platform: String? = nil, version: Version? = nil) -> Timestamp? {
     var earliest: Timestamp?
     for (announcement, change) in upcoming where earliest.map({ change < $0 }) ?? true {
       if let platform, !announcement.reaches(platform: platform) { continue }

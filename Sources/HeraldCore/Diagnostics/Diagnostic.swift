@@ -1,31 +1,33 @@
 /// One problem found in a site: where it is, how bad it is, what it is, and how to fix it.
-public struct Diagnostic: Sendable, Hashable {
+package struct Diagnostic: Sendable, Hashable {
   /// How a problem affects the build.
-  public enum Severity: String, Sendable, Hashable, Comparable {
+  package enum Severity: String, Sendable, Hashable, Comparable {
     /// The content cannot be built; the command exits 1.
     case error
     /// The build continues; `--strict` turns it into an error.
     case warning
 
     /// Errors sort before warnings at the same position.
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs == .error && rhs == .warning
+    }
   }
 
   /// The file's path relative to the site folder, with `/` separators.
-  public let file: String
+  package let file: String
   /// Where in the file, counted over the whole file.
-  public let position: SourcePosition
+  package let position: SourcePosition
   /// Error or warning.
-  public let severity: Severity
+  package let severity: Severity
   /// The stable name of the rule.
-  public let code: DiagnosticCode
+  package let code: DiagnosticCode
   /// What is wrong, in one sentence that quotes the offending text.
-  public let message: String
+  package let message: String
   /// How to fix it, when there is something useful to say.
-  public let hint: String?
+  package let hint: String?
 
   /// Makes a diagnostic.
-  public init(
+  package init(
     file: String, position: SourcePosition, severity: Severity = .error, code: DiagnosticCode,
     message: String, hint: String? = nil
   ) {
@@ -38,12 +40,12 @@ public struct Diagnostic: Sendable, Hashable {
   }
 
   /// The line, counted from 1.
-  public var line: Int { position.line }
+  package var line: Int { position.line }
   /// The column, counted from 1.
-  public var column: Int { position.column }
+  package var column: Int { position.column }
 
   /// The same diagnostic as an error, which `--strict` does to warnings.
-  public var asError: Diagnostic {
+  package var asError: Diagnostic {
     Diagnostic(
       file: file, position: position, severity: .error, code: code, message: message, hint: hint)
   }
@@ -51,7 +53,7 @@ public struct Diagnostic: Sendable, Hashable {
 
 extension Diagnostic: Comparable {
   /// A total order: file, line, column, errors first, code, message, hint.
-  public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+  package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
     if lhs.file != rhs.file { return lhs.file < rhs.file }
     if lhs.position != rhs.position { return lhs.position < rhs.position }
     if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
@@ -68,7 +70,7 @@ extension Diagnostic: CustomStringConvertible {
   ///
   /// Control characters and line separators in the path, message or hint (a value quoted from the
   /// site may hold any) are written as visible escapes, so a diagnostic is always its two lines.
-  public var description: String {
+  package var description: String {
     var text =
       "\(file.visibleControls):\(line):\(column): \(severity.rawValue): "
       + "\(message.visibleControls) [\(code)]"

@@ -1,8 +1,8 @@
 /// Finds the known name a mistyped one was probably meant to be (`miniVersion` → `minVersion`).
-public enum NearestName {
+package enum NearestName {
   /// The closest candidate within a small edit distance, ignoring case, `-` and `_`; nil when none is
   /// close enough to be a likely typo.
-  public static func suggestion(for name: String, among candidates: [String]) -> String? {
+  package static func suggestion(for name: String, among candidates: [String]) -> String? {
     let folded = fold(name)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates.sorted() {

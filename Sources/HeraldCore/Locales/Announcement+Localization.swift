@@ -1,7 +1,7 @@
 extension Announcement {
   /// The record as an edition in `locale` shows it: each of title, body and action label from the
   /// first locale of the chain that translates it, else the record's own (the default locale's).
-  public func localized(to locale: String, defaultLocale: String) -> Announcement {
+  package func localized(to locale: String, defaultLocale: String) -> Announcement {
     guard !translations.isEmpty, locale != defaultLocale else { return self }
     let chain = LocaleChain.fallbacks(for: locale, defaultLocale: defaultLocale)
       .filter { $0 != defaultLocale }

@@ -1,19 +1,19 @@
 /// A record's words in one locale: any of title, body and action label; what it lacks falls back
 /// along the locale's chain.
-public struct Translation: Sendable, Hashable {
+package struct Translation: Sendable, Hashable {
   /// The title, if translated.
-  public var title: String?
+  package var title: String?
   /// The body, if translated.
-  public var body: AnnouncementBody?
+  package var body: AnnouncementBody?
   /// The button's label, if translated.
-  public var actionLabel: String?
+  package var actionLabel: String?
   /// Where it was written: the record's file, or its own `<id>.<locale>.md`.
-  public var file: String
+  package var file: String
   /// Where in that file it begins.
-  public var position: SourcePosition
+  package var position: SourcePosition
 
   /// Makes a translation.
-  public init(
+  package init(
     title: String? = nil, body: AnnouncementBody? = nil, actionLabel: String? = nil,
     file: String = "", position: SourcePosition = .start
   ) {

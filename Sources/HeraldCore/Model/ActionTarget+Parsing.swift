@@ -1,19 +1,19 @@
 /// Why an `actionUrl` is not allowed, with a hint that says what to write instead.
-public struct ActionTargetError: Error, Sendable, Equatable {
+package struct ActionTargetError: Error, Sendable, Equatable {
   /// The message, quoting the text.
-  public let message: String
+  package let message: String
   /// What to write instead.
-  public let hint: String
+  package let hint: String
 }
 
 extension ActionTarget {
   /// Schemes that are never accepted, even when configured as deep-link schemes: every scheme
   /// an app refuses (`RowAction.refusedSchemes`), and `https`, which is a web page, not a deep link.
-  public static let forbiddenSchemes: Set<String> = Set(RowAction.refusedSchemes + ["https"])
+  package static let forbiddenSchemes: Set<String> = Set(RowAction.refusedSchemes + ["https"])
 
   /// Reads `store`, an `https://` URL with a host, a URL with a configured deep-link scheme, or an
   /// in-app path starting with a single `/`; everything else is an error.
-  public init(parsing text: String, deepLinkSchemes: [String]) throws(ActionTargetError) {
+  package init(parsing text: String, deepLinkSchemes: [String]) throws(ActionTargetError) {
     if Self.isPlainURLText(text),
       let target = Self.plainTarget(text, deepLinkSchemes: deepLinkSchemes)
     {
@@ -140,18 +140,6 @@ extension ActionTarget {
     RowAction.authority(after: rest)
   }
 
-  /// Whether text is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` or `.`.
-  ///
-  /// Read by bytes: any other character, a combining mark on a letter included, has a byte that
-  /// is none of these.
-  static func isScheme(_ bytes: some Collection<UInt8>) -> Bool {
-    func isLetter(_ byte: UInt8) -> Bool {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-    guard let first = bytes.first, isLetter(first) else { return false }
-    return bytes.allSatisfy {
-      isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-        || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-    }
-  }
+  /// Whether text is a URL scheme (the protocol's rule).
+  static func isScheme(_ bytes: some Collection<UInt8>) -> Bool { URLCharacters.isScheme(bytes) }
 }

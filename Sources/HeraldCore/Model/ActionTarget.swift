@@ -1,5 +1,5 @@
 /// Where an announcement's button leads, by the kinds DESIGN §2 allows.
-public enum ActionTarget: Sendable, Hashable {
+package enum ActionTarget: Sendable, Hashable {
   /// The `store` sentinel: each platform's manifest carries that platform's store URL.
   case store
   /// An `https://` URL.
@@ -10,7 +10,7 @@ public enum ActionTarget: Sendable, Hashable {
   case inAppPath(String)
 
   /// The text as written in the record.
-  public var text: String {
+  package var text: String {
     switch self {
     case .store: return "store"
     case .web(let url), .deepLink(let url), .inAppPath(let url): return url
@@ -18,7 +18,7 @@ public enum ActionTarget: Sendable, Hashable {
   }
 
   /// The URL an app on a platform opens: the store sentinel becomes that platform's store URL.
-  public func resolved(storeURL: String?) -> String? {
+  package func resolved(storeURL: String?) -> String? {
     switch self {
     case .store: return storeURL
     case .web(let url), .deepLink(let url), .inAppPath(let url): return url

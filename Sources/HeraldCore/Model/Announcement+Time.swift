@@ -1,5 +1,5 @@
 /// Where a record stands at a time, by DESIGN §3's definitions.
-public enum RecordStatus: String, Sendable, Hashable, CaseIterable {
+package enum RecordStatus: String, Sendable, Hashable, CaseIterable {
   /// A draft, left out unless drafts are asked for.
   case draft
   /// `active: false`: the kill switch removes it from every output.
@@ -14,7 +14,7 @@ public enum RecordStatus: String, Sendable, Hashable, CaseIterable {
 
 extension Announcement {
   /// The record's status; a draft is a draft first, then the kill switch, then time decides.
-  public func status(at now: Timestamp) -> RecordStatus {
+  package func status(at now: Timestamp) -> RecordStatus {
     if draft { return .draft }
     if !active { return .inactive }
     if !isPublished(at: now) { return .scheduled }
@@ -24,23 +24,23 @@ extension Announcement {
 }
 
 /// How many records of a site stand where at a time, and when that next changes.
-public struct RecordCensus: Sendable, Hashable {
+package struct RecordCensus: Sendable, Hashable {
   /// Records in the manifests now.
-  public let live: Int
+  package let live: Int
   /// Records whose `publishAt` is ahead.
-  public let scheduled: Int
+  package let scheduled: Int
   /// Records past `expiresAt`.
-  public let expired: Int
+  package let expired: Int
   /// Records switched off.
-  public let inactive: Int
+  package let inactive: Int
   /// Drafts.
-  public let drafts: Int
+  package let drafts: Int
   /// The earliest future `publishAt` or `expiresAt` of an active record that is not a draft
   /// (or of any active record when `includeDrafts`).
-  public let nextChangeAt: Timestamp?
+  package let nextChangeAt: Timestamp?
 
   /// Counts the records of a site at a time.
-  public init(site: Site, now: Timestamp, includeDrafts: Bool = false) {
+  package init(site: Site, now: Timestamp, includeDrafts: Bool = false) {
     var (live, scheduled, expired, inactive, drafts) = (0, 0, 0, 0, 0)
     for announcement in site.announcements {
       switch announcement.status(at: now) {
@@ -57,7 +57,7 @@ public struct RecordCensus: Sendable, Hashable {
   }
 
   /// The earliest `publishAt` or `expiresAt` after now among records that can reach an output.
-  public static func nextChange(
+  package static func nextChange(
     in announcements: [Announcement], after now: Timestamp, includeDrafts: Bool
   ) -> Timestamp? {
     var earliest: Timestamp?
@@ -71,7 +71,7 @@ public struct RecordCensus: Sendable, Hashable {
 
   /// The earliest of a record's `publishAt` and `expiresAt` after now, when it can reach an
   /// output (active, and not a draft unless drafts are delivered).
-  public static func nextChange(
+  package static func nextChange(
     of announcement: Announcement, after now: Timestamp, includeDrafts: Bool
   ) -> Timestamp? {
     guard announcement.active && (includeDrafts || !announcement.draft) else { return nil }

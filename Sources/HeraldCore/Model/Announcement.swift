@@ -2,7 +2,7 @@
 ///
 /// The fields live in one shared, immutable box: a record is copied into many lists (the archive,
 /// the feed, every manifest), and a copy then costs one reference count instead of one per field.
-public struct Announcement: Sendable, Hashable {
+package struct Announcement: Sendable, Hashable {
   /// The stored fields.
   private struct Fields: Sendable, Hashable {
     let id: String
@@ -33,42 +33,42 @@ public struct Announcement: Sendable, Hashable {
   private let box: Box
 
   /// The slug that keys seen state, anchors and URLs; it never changes once published.
-  public var id: String { box.fields.id }
+  package var id: String { box.fields.id }
   /// The plain-text title.
-  public var title: String { box.fields.title }
+  package var title: String { box.fields.title }
   /// How it interrupts.
-  public var severity: Severity { box.fields.severity }
+  package var severity: Severity { box.fields.severity }
   /// What it is about.
-  public var kind: Kind { box.fields.kind }
+  package var kind: Kind { box.fields.kind }
   /// The body.
-  public var body: AnnouncementBody { box.fields.body }
+  package var body: AnnouncementBody { box.fields.body }
   /// The app versions it reaches.
-  public var range: VersionRange { box.fields.range }
+  package var range: VersionRange { box.fields.range }
   /// The platforms it reaches, sorted; nil means every configured platform.
-  public var platforms: [String]? { box.fields.platforms }
+  package var platforms: [String]? { box.fields.platforms }
   /// Where its button leads, if it has one.
-  public var action: ActionTarget? { box.fields.action }
+  package var action: ActionTarget? { box.fields.action }
   /// The button's label, if the record gives one.
-  public var actionLabel: String? { box.fields.actionLabel }
+  package var actionLabel: String? { box.fields.actionLabel }
   /// Whether it is a force-update wall.
-  public var blocking: Bool { box.fields.blocking }
+  package var blocking: Bool { box.fields.blocking }
   /// False removes it from every output: the kill switch.
-  public var active: Bool { box.fields.active }
+  package var active: Bool { box.fields.active }
   /// A draft is left out of outputs unless asked for.
-  public var draft: Bool { box.fields.draft }
+  package var draft: Bool { box.fields.draft }
   /// When it goes live; also its published date.
-  public var publishAt: Timestamp { box.fields.publishAt }
+  package var publishAt: Timestamp { box.fields.publishAt }
   /// When it stops interrupting, if ever.
-  public var expiresAt: Timestamp? { box.fields.expiresAt }
+  package var expiresAt: Timestamp? { box.fields.expiresAt }
   /// When it was last changed, for the feed.
-  public var updatedAt: Timestamp? { box.fields.updatedAt }
+  package var updatedAt: Timestamp? { box.fields.updatedAt }
   /// Its words in other locales, by locale tag; the record's own fields are the default locale's.
-  public var translations: [String: Translation] { box.fields.translations }
+  package var translations: [String: Translation] { box.fields.translations }
   /// Where it was read from, for diagnostics that concern a field.
-  public var source: RecordSource { box.fields.source }
+  package var source: RecordSource { box.fields.source }
 
   /// Makes a record from its fields.
-  public init(
+  package init(
     id: String, title: String, severity: Severity, kind: Kind, body: AnnouncementBody = .empty,
     range: VersionRange = .unbounded, platforms: [String]? = nil, action: ActionTarget? = nil,
     actionLabel: String? = nil, blocking: Bool = false, active: Bool = true, draft: Bool = false,
@@ -104,32 +104,32 @@ public struct Announcement: Sendable, Hashable {
   }
 
   /// Equal when every field is equal.
-  public static func == (lhs: Announcement, rhs: Announcement) -> Bool {
+  package static func == (lhs: Announcement, rhs: Announcement) -> Bool {
     lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
   }
 
   /// Hashes every field.
-  public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
   /// The platforms it reaches among the configured ones, in configuration order.
-  public func reachedPlatforms(in config: SiteConfig) -> [PlatformSettings] {
+  package func reachedPlatforms(in config: SiteConfig) -> [PlatformSettings] {
     config.platforms.filter { reaches(platform: $0.key) }
   }
 
   /// The feed's and the manifests' `updated` time: `updatedAt`, else `publishAt`.
-  public var lastChange: Timestamp { updatedAt ?? publishAt }
+  package var lastChange: Timestamp { updatedAt ?? publishAt }
 }
 
 /// Where a record was read from: its file and where each field was written.
-public struct RecordSource: Sendable, Hashable {
+package struct RecordSource: Sendable, Hashable {
   /// The file's path relative to the site.
-  public let file: String
+  package let file: String
   /// The fingerprint of everything the record was read from (its path, its bytes, herald.yaml),
   /// when a build cache took one: what the fragments rendered from it are kept under.
   package let key: Fingerprint?
 
   /// Makes a source from a file.
-  public init(file: String) {
+  package init(file: String) {
     self.file = file
     key = nil
   }

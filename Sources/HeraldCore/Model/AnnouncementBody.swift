@@ -1,7 +1,7 @@
 /// An announcement's body: paragraphs and at most one flat bullet list, in the order written.
 ///
 /// Apps show the plain `paragraphs` and `bullets`; the HTML keeps the inline emphasis, code and links.
-public struct AnnouncementBody: Sendable, Hashable {
+package struct AnnouncementBody: Sendable, Hashable {
   private enum Storage: Sendable {
     case blocks([BodyBlock])
     /// The blocks in the build cache's byte form, read only when something asks for them: a
@@ -12,7 +12,7 @@ public struct AnnouncementBody: Sendable, Hashable {
   private let storage: Storage
 
   /// The blocks in the order written.
-  public var blocks: [BodyBlock] {
+  package var blocks: [BodyBlock] {
     switch storage {
     case .blocks(let blocks): return blocks
     case .encoded(let bytes): return Self.decode(bytes)
@@ -20,7 +20,7 @@ public struct AnnouncementBody: Sendable, Hashable {
   }
 
   /// Makes a body from its blocks.
-  public init(blocks: [BodyBlock]) { storage = .blocks(blocks) }
+  package init(blocks: [BodyBlock]) { storage = .blocks(blocks) }
 
   /// Makes a body from the cache's byte form of its blocks, read when first needed.
   package init(encoded bytes: [UInt8]) { storage = .encoded(bytes) }
@@ -47,25 +47,25 @@ public struct AnnouncementBody: Sendable, Hashable {
   }
 
   /// Bodies are equal when their blocks are.
-  public static func == (lhs: AnnouncementBody, rhs: AnnouncementBody) -> Bool {
+  package static func == (lhs: AnnouncementBody, rhs: AnnouncementBody) -> Bool {
     lhs.blocks == rhs.blocks
   }
 
   /// Hashes the blocks.
-  public func hash(into hasher: inout Hasher) { hasher.combine(blocks) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(blocks) }
 
   /// The empty body.
-  public static let empty = AnnouncementBody(blocks: [])
+  package static let empty = AnnouncementBody(blocks: [])
 
   /// Makes a body of plain-text paragraphs followed by plain-text bullets.
-  public init(paragraphs: [String], bullets: [String]) {
+  package init(paragraphs: [String], bullets: [String]) {
     var blocks = paragraphs.map { BodyBlock.paragraph([.text($0)]) }
     if !bullets.isEmpty { blocks.append(.bullets(bullets.map { [.text($0)] })) }
     self.init(blocks: blocks)
   }
 
   /// The paragraphs as plain text, as an app shows them.
-  public var paragraphs: [String] {
+  package var paragraphs: [String] {
     blocks.compactMap { block in
       if case .paragraph(let spans) = block { return spans.plainText }
       return nil
@@ -73,7 +73,7 @@ public struct AnnouncementBody: Sendable, Hashable {
   }
 
   /// The first paragraph as plain text (a page's summary), without making the others.
-  public var firstParagraph: String? {
+  package var firstParagraph: String? {
     for block in blocks {
       if case .paragraph(let spans) = block { return spans.plainText }
     }
@@ -81,7 +81,7 @@ public struct AnnouncementBody: Sendable, Hashable {
   }
 
   /// The bullet items as plain text, as an app shows them.
-  public var bullets: [String] {
+  package var bullets: [String] {
     blocks.flatMap { block -> [String] in
       if case .bullets(let items) = block { return items.map(\.plainText) }
       return []
@@ -90,7 +90,7 @@ public struct AnnouncementBody: Sendable, Hashable {
 }
 
 /// One block of a body.
-public enum BodyBlock: Sendable, Hashable {
+package enum BodyBlock: Sendable, Hashable {
   /// A paragraph of inline spans.
   case paragraph([InlineSpan])
   /// A flat bullet list, one array of spans per item.
@@ -98,7 +98,7 @@ public enum BodyBlock: Sendable, Hashable {
 }
 
 /// Inline text with the little formatting a body may carry.
-public indirect enum InlineSpan: Sendable, Hashable {
+package indirect enum InlineSpan: Sendable, Hashable {
   /// Plain text.
   case text(String)
   /// Code, shown in a monospaced face.
@@ -115,7 +115,7 @@ public indirect enum InlineSpan: Sendable, Hashable {
 
 extension Array where Element == InlineSpan {
   /// The text without formatting: what an app shows.
-  public var plainText: String {
+  package var plainText: String {
     var text = ""
     for span in self {
       switch span {

@@ -1,12 +1,12 @@
 /// A valid site: its configuration and every record, drafts and inactive ones included.
-public struct Site: Sendable, Hashable {
+package struct Site: Sendable, Hashable {
   /// The configuration.
-  public let config: SiteConfig
+  package let config: SiteConfig
   /// Every record, newest `publishAt` first, then by id.
-  public let announcements: [Announcement]
+  package let announcements: [Announcement]
 
   /// Makes a site, putting the records in their canonical order.
-  public init(config: SiteConfig, announcements: [Announcement]) {
+  package init(config: SiteConfig, announcements: [Announcement]) {
     self.config = config
     // Sorting positions rather than records moves each record once: a record is a large value.
     let order = announcements.indices.sorted {
@@ -18,7 +18,7 @@ public struct Site: Sendable, Hashable {
 
 extension Announcement {
   /// The order of every list of records: newest `publishAt` first, then id.
-  public static func newestFirst(_ lhs: Announcement, _ rhs: Announcement) -> Bool {
+  package static func newestFirst(_ lhs: Announcement, _ rhs: Announcement) -> Bool {
     if lhs.publishAt != rhs.publishAt { return lhs.publishAt > rhs.publishAt }
     return lhs.id < rhs.id
   }

@@ -1,14 +1,14 @@
 /// The site's settings from `herald.yaml`.
-public struct SiteConfig: Sendable, Hashable {
+package struct SiteConfig: Sendable, Hashable {
   /// The channel's title.
-  public var title: String
+  package var title: String
   /// The absolute `https://` URL, ending in `/`, that every link derives from.
-  public var baseURL: String
+  package var baseURL: String
   /// The BCP 47 language tag of the site: its default locale.
-  public var language: String
+  package var language: String
   /// Every locale the site is written in, the default (`language`) first; one for a site with
   /// `language` alone.
-  public var locales: [String] {
+  package var locales: [String] {
     get { [language] + otherLocales }
     set {
       language = newValue.first ?? language
@@ -16,39 +16,39 @@ public struct SiteConfig: Sendable, Hashable {
     }
   }
   /// The locales besides the default, in herald.yaml's order.
-  public private(set) var otherLocales: [String] = []
+  package private(set) var otherLocales: [String] = []
   /// Whether the site has more than one locale, and so an edition per locale.
-  public var isMultilingual: Bool { !otherLocales.isEmpty }
+  package var isMultilingual: Bool { !otherLocales.isEmpty }
   /// The author named in the feed.
-  public var author: String
+  package var author: String
   /// The theme's name.
-  public var theme: String
+  package var theme: String
   /// The configured platforms, sorted by key.
-  public var platforms: [PlatformSettings]
+  package var platforms: [PlatformSettings]
   /// URL schemes an `actionUrl` may use besides `https`, lowercased.
-  public var deepLinkSchemes: [String]
+  package var deepLinkSchemes: [String]
   /// Where herald.yaml names the theme, so a theme's problems point at that line.
-  public var themePosition: SourcePosition = .start
+  package var themePosition: SourcePosition = .start
   /// How many entries the Atom feed holds, newest first (0 for every entry).
-  public var feedLimit: Int = SiteConfig.defaultFeedLimit
+  package var feedLimit: Int = SiteConfig.defaultFeedLimit
   /// The size, in bytes, over which a document an app reads gets a warning (`manifestBudget`):
   /// what a phone downloads each time it changes.
-  public var manifestBudget: Int = SiteConfig.defaultManifestBudget
+  package var manifestBudget: Int = SiteConfig.defaultManifestBudget
   /// Where herald.yaml sets `manifestBudget` (its start when it does not), for the warnings.
-  public var manifestBudgetPosition: SourcePosition = .start
+  package var manifestBudgetPosition: SourcePosition = .start
   /// How many records a page of the archive holds (`archive.pageSize`), newest first.
-  public var archivePageSize: Int = SiteConfig.defaultArchivePageSize
+  package var archivePageSize: Int = SiteConfig.defaultArchivePageSize
 
   /// The warning size of a document unless herald.yaml says otherwise: 512 KB.
-  public static let defaultManifestBudget = 512_000
+  package static let defaultManifestBudget = 512_000
   /// The archive's page size unless herald.yaml says otherwise.
-  public static let defaultArchivePageSize = 50
+  package static let defaultArchivePageSize = 50
 
   /// The feed's length unless herald.yaml says otherwise, as Zola's `feed_limit`.
-  public static let defaultFeedLimit = 50
+  package static let defaultFeedLimit = 50
 
   /// Makes a configuration.
-  public init(
+  package init(
     title: String, baseURL: String, language: String = "en", author: String,
     theme: String = "default", platforms: [PlatformSettings], deepLinkSchemes: [String] = []
   ) {
@@ -62,22 +62,22 @@ public struct SiteConfig: Sendable, Hashable {
   }
 
   /// The settings of a platform, or nil when it is not configured.
-  public func platform(_ key: String) -> PlatformSettings? {
+  package func platform(_ key: String) -> PlatformSettings? {
     platforms.first { $0.key == key }
   }
 }
 
 /// One platform's settings.
-public struct PlatformSettings: Sendable, Hashable {
+package struct PlatformSettings: Sendable, Hashable {
   /// The key, such as `ios`.
-  public var key: String
+  package var key: String
   /// The store URL that `actionUrl: store` resolves to on this platform.
-  public var store: String?
+  package var store: String?
   /// The versions installed in the wild, as configured (duplicates removed, first kept).
-  public var releases: [Version]
+  package var releases: [Version]
 
   /// Makes a platform's settings.
-  public init(key: String, store: String? = nil, releases: [Version] = []) {
+  package init(key: String, store: String? = nil, releases: [Version] = []) {
     self.key = key
     self.store = store
     var distinct: [Version] = []
@@ -86,8 +86,8 @@ public struct PlatformSettings: Sendable, Hashable {
   }
 
   /// The current release: the highest configured one.
-  public var currentRelease: Version? { releases.max() }
+  package var currentRelease: Version? { releases.max() }
 
   /// The releases from lowest to highest.
-  public var sortedReleases: [Version] { releases.sorted() }
+  package var sortedReleases: [Version] { releases.sorted() }
 }

@@ -1,5 +1,5 @@
 /// The version of herald, printed by `--version` and written into the pages' generator tag.
-public enum HeraldVersion {
+package enum HeraldVersion {
   /// The version string.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }

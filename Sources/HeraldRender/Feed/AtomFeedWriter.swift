@@ -118,10 +118,10 @@ private struct XMLDocumentWriter {
 }
 
 /// A failure of herald itself while rendering (not a problem in the site).
-public struct RenderError: Error, Sendable, CustomStringConvertible {
+package struct RenderError: Error, Sendable, CustomStringConvertible {
   /// What failed.
-  public let description: String
+  package let description: String
 
   /// Makes an error.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 }

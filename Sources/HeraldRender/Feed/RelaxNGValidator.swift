@@ -2,16 +2,16 @@ import CLibXML2
 import Foundation
 
 /// Validates XML against a RELAX NG schema (XML syntax) with libxml2, collecting every error.
-public struct RelaxNGValidator: Sendable {
+package struct RelaxNGValidator: Sendable {
   /// The schema's bytes (`.rng`).
   private let schema: [UInt8]
 
   /// Makes a validator for a schema in RELAX NG's XML syntax.
-  public init(schema: [UInt8]) { self.schema = schema }
+  package init(schema: [UInt8]) { self.schema = schema }
 
   /// The validation errors of a document, empty when it is valid; throws when the schema or the
   /// document cannot be read.
-  public func errors(in document: [UInt8]) throws(RenderError) -> [String] {
+  package func errors(in document: [UInt8]) throws(RenderError) -> [String] {
     LibXML2.ready
     let schemaContext = schema.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.flatMap { base in

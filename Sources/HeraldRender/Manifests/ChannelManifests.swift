@@ -2,21 +2,21 @@ import HeraldCore
 
 /// The manifests of a site at a time, without rendering any page: what `explain` and `diff` read,
 /// built by the same code as `build` writes them.
-public struct ChannelManifests: Sendable {
+package struct ChannelManifests: Sendable {
   /// The site.
-  public let site: Site
+  package let site: Site
   /// The build's options (time, base URL, drafts).
-  public let options: BuildOptions
+  package let options: BuildOptions
   /// Which record goes where: the delivery rule at the options' time.
-  public let selection: ChannelDelivery
+  package let selection: ChannelDelivery
   /// The edition whose documents these are.
-  public let edition: Edition
+  package let edition: Edition
   let urls: SiteURLs
   let writer: ManifestWriter
 
   /// Works out which record goes where, and writes each row once (in parallel); `edition` picks
   /// the locale whose words the rows carry and where the documents live (the root by default).
-  public init(site: Site, options: BuildOptions, edition: Edition? = nil) {
+  package init(site: Site, options: BuildOptions, edition: Edition? = nil) {
     let edition = edition ?? .root(site.config)
     let site = edition.site(site)
     let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
@@ -63,7 +63,7 @@ public struct ChannelManifests: Sendable {
   /// channel, each platform's `live.json` and each configured release's manifest.
   ///
   /// A reader fed these decides exactly as one fed by the CDN.
-  public func documents() -> [String: [UInt8]] {
+  package func documents() -> [String: [UInt8]] {
     var documents = [urls.channel: writer.channel().documentBytes]
     for platform in site.config.platforms {
       documents[urls.liveManifest(platform: platform.key)] =
@@ -82,7 +82,7 @@ public struct ChannelManifests: Sendable {
   /// Every edition's documents under `api/v1/` by absolute URL, as `herald build` writes them:
   /// one edition's for a one-language site, and for a site with several locales each locale's
   /// too, so a reader with preferred languages finds what the CDN would give it.
-  public static func documents(site: Site, options: BuildOptions) -> [String: [UInt8]] {
+  package static func documents(site: Site, options: BuildOptions) -> [String: [UInt8]] {
     var documents: [String: [UInt8]] = [:]
     for edition in Edition.all(site.config) {
       documents.merge(ChannelManifests(site: site, options: options, edition: edition).documents())
@@ -94,5 +94,5 @@ public struct ChannelManifests: Sendable {
   }
 
   /// The base URL every document's URL starts with.
-  public var baseURL: String { urls.base }
+  package var baseURL: String { urls.base }
 }

@@ -1,8 +1,8 @@
 /// Escapes text for HTML element content and quoted attribute values.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
   /// Appends the text with `&`, `<`, `>`, `"` and `'` escaped, and without the control characters
   /// HTML does not allow (C0 controls other than tab, line feed and carriage return, and DEL).
-  public static func append(_ text: String, to output: inout String) {
+  package static func append(_ text: String, to output: inout String) {
     var text = text
     guard text.withUTF8({ $0.contains(where: needsWork) }) else {
       output += text
@@ -15,13 +15,13 @@ public enum HTMLEscaping {
 
   /// Appends the text's UTF-8 bytes, escaped as above: every byte that is escaped or dropped is
   /// ASCII, and no byte of a multi-byte character is, so the rules work on bytes.
-  public static func append(_ text: String, to output: inout [UInt8]) {
+  package static func append(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { append(utf8: $0, to: &output) }
   }
 
   /// Appends UTF-8 bytes, escaped as above, copying the runs between escapes whole.
-  public static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  package static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
     work.withUnsafeBufferPointer { work in
       var runStart = 0
       for index in bytes.indices where work[Int(bytes[index])] {
@@ -41,7 +41,7 @@ public enum HTMLEscaping {
   }
 
   /// The text escaped as `append` does.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var output = ""
     append(text, to: &output)
     return output

@@ -364,16 +364,16 @@ struct MustacheParser {
 }
 
 /// A template that cannot be parsed, with the position of the offending tag.
-public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The template's path relative to the theme folder.
-  public let file: String
+  package let file: String
   /// The line, counted from 1.
-  public let line: Int
+  package let line: Int
   /// The column, counted from 1.
-  public let column: Int
+  package let column: Int
   /// What is wrong.
-  public let message: String
+  package let message: String
 
   /// `file:line:col: message`.
-  public var description: String { "\(file):\(line):\(column): \(message)" }
+  package var description: String { "\(file):\(line):\(column): \(message)" }
 }

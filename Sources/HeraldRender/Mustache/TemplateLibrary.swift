@@ -3,7 +3,7 @@ import Synchronization
 
 /// A set of named templates (a theme's, or a test's), parsed once, with a cache for the re-indented
 /// sources that standalone partials and blocks need.
-public final class TemplateLibrary: Sendable {
+package final class TemplateLibrary: Sendable {
   /// A parsed template and its source.
   struct Template: Sendable {
     /// The source.
@@ -23,7 +23,7 @@ public final class TemplateLibrary: Sendable {
 
   /// Parses templates given by name (`archive`, `partials/card`) with the file each came from;
   /// throws every syntax error found, sorted by file and line.
-  public init(templates sources: [String: (file: String, text: String)]) throws(TemplateErrors) {
+  package init(templates sources: [String: (file: String, text: String)]) throws(TemplateErrors) {
     var parsed: [String: Template] = [:]
     var errors: [TemplateError] = []
     for (name, source) in sources {
@@ -44,22 +44,22 @@ public final class TemplateLibrary: Sendable {
   }
 
   /// The template names, sorted.
-  public var names: [String] { templates.keys.sorted() }
+  package var names: [String] { templates.keys.sorted() }
 
   /// Renders a named template with data; a missing partial renders as nothing, as the spec says.
-  public func render(_ name: String, data: TemplateValue) throws(TemplateError) -> String {
+  package func render(_ name: String, data: TemplateValue) throws(TemplateError) -> String {
     try render(name, stack: [data])
   }
 
   /// Renders a named template with a context stack, innermost last.
-  public func render(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
+  package func render(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
     -> String
   {
     String(decoding: try renderBytes(name, stack: context), as: UTF8.self)
   }
 
   /// Renders a named template with a context stack into UTF-8 bytes, as a file holds them.
-  public func renderBytes(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
+  package func renderBytes(_ name: String, stack context: [TemplateValue]) throws(TemplateError)
     -> [UInt8]
   {
     // A card or its details is a kilobyte or two: room for it up front, rather than growing.
@@ -80,7 +80,7 @@ public final class TemplateLibrary: Sendable {
   }
 
   /// Every `{{>name}}` or `{{<name}}` that names no template, with where it is written.
-  public func missingPartials() -> [(name: String, file: String, line: Int, column: Int)] {
+  package func missingPartials() -> [(name: String, file: String, line: Int, column: Int)] {
     var missing: [(name: String, file: String, line: Int, column: Int)] = []
     func visit(_ nodes: [MustacheNode]) {
       for node in nodes {
@@ -118,7 +118,7 @@ public final class TemplateLibrary: Sendable {
 }
 
 /// Every syntax error in a set of templates.
-public struct TemplateErrors: Error, Sendable {
+package struct TemplateErrors: Error, Sendable {
   /// The errors, sorted by file and position.
-  public let errors: [TemplateError]
+  package let errors: [TemplateError]
 }

@@ -3,16 +3,16 @@
 /// A page's or a card's object has a few dozen members, made once and read a few times, so a
 /// list beats a hash table: no hashing of every name on the way in and out, and one allocation.
 /// Equality ignores the order of the members, as a dictionary's does.
-public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
   /// One member: a name and its value.
-  public struct Member: Sendable, Hashable {
+  package struct Member: Sendable, Hashable {
     /// The name a template looks it up by.
     let key: String
     /// The value.
     var value: TemplateValue
 
     /// A member named `key`.
-    public init(_ key: String, _ value: TemplateValue) {
+    package init(_ key: String, _ value: TemplateValue) {
       self.key = key
       self.value = value
     }
@@ -21,15 +21,15 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
   private var members: [Member]
 
   /// An object with no members.
-  public init() { members = [] }
+  package init() { members = [] }
 
   /// An object with these members; a name given twice keeps the later value.
-  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+  package init(dictionaryLiteral elements: (String, TemplateValue)...) {
     self.init(pairs: elements)
   }
 
   /// An object with these members, in this order; a name given twice keeps the later value.
-  public init(pairs: [(String, TemplateValue)]) {
+  package init(pairs: [(String, TemplateValue)]) {
     members = pairs.map { Member($0.0, $0.1) }
   }
 
@@ -37,32 +37,32 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
   ///
   /// Unlike a dictionary literal, the list is kept as it is given, not copied member by member
   /// from a list of pairs: a record's card is built this way thousands of times.
-  public init(members: [Member]) {
+  package init(members: [Member]) {
     self.members = members
   }
 
   /// Adds the members of another object after these; a name in both is looked up as the other's.
-  public mutating func append(contentsOf other: TemplateObject) {
+  package mutating func append(contentsOf other: TemplateObject) {
     members.append(contentsOf: other.members)
   }
 
   /// An object with the members of a dictionary.
-  public init(_ dictionary: [String: TemplateValue]) {
+  package init(_ dictionary: [String: TemplateValue]) {
     members = dictionary.map { Member($0.key, $0.value) }
   }
 
   /// The number of names (a name given twice counts once).
-  public var count: Int { Set(members.map(\.key)).count }
+  package var count: Int { Set(members.map(\.key)).count }
 
   /// The members as a dictionary.
-  public var dictionary: [String: TemplateValue] {
+  package var dictionary: [String: TemplateValue] {
     var result: [String: TemplateValue] = [:]
     for member in members { result[member.key] = member.value }
     return result
   }
 
   /// The value of a member (nil when there is none); setting nil removes it.
-  public subscript(key: String) -> TemplateValue? {
+  package subscript(key: String) -> TemplateValue? {
     get {
       // From the end, so that of two members with one name the later wins.
       var index = members.count - 1
@@ -86,12 +86,12 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
   }
 
   /// Whether two objects have the same names with equal values, in any order.
-  public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+  package static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
     lhs.dictionary == rhs.dictionary
   }
 
   /// Hashes the members in an order-free way, as equality ignores their order.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(dictionary)
   }
 }

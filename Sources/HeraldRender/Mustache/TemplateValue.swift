@@ -1,7 +1,7 @@
 import Foundation
 
 /// The data a template renders: the JSON-like values Mustache knows.
-public enum TemplateValue: Sendable, Hashable {
+package enum TemplateValue: Sendable, Hashable {
   /// A missing or null value: falsey, renders as nothing.
   case null
   /// A boolean: `false` is falsey.
@@ -24,7 +24,7 @@ public enum TemplateValue: Sendable, Hashable {
   case deferred(DeferredObject)
 
   /// A string, or null when absent.
-  public static func optional(_ text: String?) -> TemplateValue {
+  package static func optional(_ text: String?) -> TemplateValue {
     text.map(TemplateValue.string) ?? .null
   }
 
@@ -52,7 +52,7 @@ public enum TemplateValue: Sendable, Hashable {
   }
 
   /// The same object with one more member (other values are returned unchanged).
-  public func adding(_ key: String, _ value: TemplateValue) -> TemplateValue {
+  package func adding(_ key: String, _ value: TemplateValue) -> TemplateValue {
     guard case .object(var members) = self else { return self }
     members[key] = value
     return .object(members)
@@ -69,14 +69,14 @@ public enum TemplateValue: Sendable, Hashable {
 }
 
 /// An object with some members given and the rest made on first need, once, from any thread.
-public final class DeferredObject: @unchecked Sendable, Hashable {
+package final class DeferredObject: @unchecked Sendable, Hashable {
   private let given: TemplateObject
   private let make: @Sendable () -> TemplateObject
   private let lock: NSLock
   private var made: TemplateObject?
 
   /// Makes an object whose `given` members are known and whose others `make` returns.
-  public convenience init(
+  package convenience init(
     given: TemplateObject, make: @escaping @Sendable () -> TemplateObject
   ) {
     self.init(given: given, lock: NSLock(), make: make)
@@ -102,8 +102,8 @@ public final class DeferredObject: @unchecked Sendable, Hashable {
   }
 
   /// Deferred objects are equal only to themselves.
-  public static func == (lhs: DeferredObject, rhs: DeferredObject) -> Bool { lhs === rhs }
+  package static func == (lhs: DeferredObject, rhs: DeferredObject) -> Bool { lhs === rhs }
 
   /// Hashes the object's identity.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

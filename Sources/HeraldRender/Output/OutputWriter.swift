@@ -13,9 +13,9 @@ import HeraldFiles
 /// is not touched at all, so it keeps its modification time. Two builds into one output take turns
 /// through a lock file. Files are written with POSIX calls: Foundation's `Data.write` syncs every
 /// file on Linux, which is several times slower on thousands of files.
-public struct OutputWriter: Sendable {
+package struct OutputWriter: Sendable {
   /// The marker herald leaves in its own output, so it never replaces a folder it did not write.
-  public static let markerName = ".herald-output"
+  package static let markerName = ".herald-output"
   static let markerText = "This folder is written by herald build, which replaces its files.\n"
   /// The lock two builds into one output take turns on.
   static let lockName = ".herald-lock"
@@ -45,12 +45,12 @@ public struct OutputWriter: Sendable {
   }
 
   /// The output folder.
-  public let outputDirectory: String
+  package let outputDirectory: String
   /// The site folder, which the output may never be, contain or sit in the sources of.
-  public let siteDirectory: String
+  package let siteDirectory: String
 
   /// Makes a writer for an output folder of a site.
-  public init(outputDirectory: String, siteDirectory: String) {
+  package init(outputDirectory: String, siteDirectory: String) {
     var output = outputDirectory
     while output.count > 1 && output.hasSuffix("/") { output.removeLast() }
     self.outputDirectory = output
@@ -59,30 +59,30 @@ public struct OutputWriter: Sendable {
 
   /// Refuses an output folder that is the site, contains it, or is inside its sources, before
   /// anything else is looked at (`write` checks it too).
-  public func checkTarget() throws(OutputError) {
+  package func checkTarget() throws(OutputError) {
     _ = try OutputTarget.check(output: outputDirectory, site: siteDirectory)
   }
 
   /// What a write did.
-  public struct Summary: Sendable, Equatable {
+  package struct Summary: Sendable, Equatable {
     /// Files whose bytes are new or changed.
-    public var written = 0
+    package var written = 0
     /// Files whose bytes are the same as before (their modification time is kept).
-    public var unchanged = 0
+    package var unchanged = 0
     /// Files of the previous tree that are gone.
-    public var removed = 0
+    package var removed = 0
   }
 
   /// A file to write: its path, and the fingerprint of what it is made from (when the build has a
   /// cache), which lets an unchanged file go unrendered.
-  public struct Planned: Sendable {
+  package struct Planned: Sendable {
     /// The path relative to the output folder.
-    public let path: String
+    package let path: String
     /// The fingerprint of the file's inputs.
     package let fingerprint: Fingerprint?
 
     /// A file without a fingerprint: always rendered (and compared with the one in place).
-    public init(path: String) {
+    package init(path: String) {
       self.path = path
       fingerprint = nil
     }
@@ -99,7 +99,7 @@ public struct OutputWriter: Sendable {
   ///
   /// `waiting` is called when another build holds the output; `vet` sees the previous tree's files
   /// (under the lock) and may refuse the build before anything is written.
-  public func write(
+  package func write(
     _ files: [String], force: Bool, waiting: () -> Void = {},
     vet: (Set<String>) throws(OutputError) -> Void = { _ in },
     render: @escaping @Sendable (String) throws -> [UInt8]
@@ -368,7 +368,7 @@ public struct OutputWriter: Sendable {
   /// It runs under the output's lock and writes nothing new: it is what a build whose site has
   /// errors still does, so the tree is never left mixed until the site is fixed. True when there
   /// was a journal.
-  public func completeInterruptedBuild(waiting: () -> Void = {}) throws(OutputError) -> Bool {
+  package func completeInterruptedBuild(waiting: () -> Void = {}) throws(OutputError) -> Bool {
     let output = outputDirectory
     guard FileSystem.exists(output + "/" + OutputJournal.fileName) else { return false }
     _ = try OutputTarget.check(output: output, site: siteDirectory)
@@ -495,7 +495,7 @@ private final class FolderMaker: @unchecked Sendable {
 }
 
 /// Why the output could not be written (exit status 74).
-public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The target is a non-empty folder without herald's marker.
   case notHeraldOutput(String)
   /// The target is a file.
@@ -512,7 +512,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   case io(String, String)
 
   /// A message for standard error.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notHeraldOutput(let path):
       return "\(path) is not empty and was not written by herald; refusing to replace it"
@@ -532,7 +532,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What to do about it.
-  public var hint: String? {
+  package var hint: String? {
     switch self {
     case .notHeraldOutput: return "pass --force to replace it, or choose another --output"
     case .containsSite, .insideSources:

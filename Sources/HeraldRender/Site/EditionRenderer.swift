@@ -200,9 +200,9 @@ final class EditionRenderer: @unchecked Sendable {
 }
 
 /// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).
-public enum ContentHash {
+package enum ContentHash {
   /// The hash as 12 hexadecimal digits.
-  public static func hex(_ bytes: [UInt8]) -> String {
+  package static func hex(_ bytes: [UInt8]) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

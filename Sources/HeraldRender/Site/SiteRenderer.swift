@@ -8,16 +8,16 @@ import HeraldCore
 /// the files about to be rendered need, and `render` renders one file. With a cache, every file of
 /// the plan has a fingerprint of everything it is made from, so a build can tell an unchanged
 /// file without rendering it.
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
   /// The site.
-  public let site: Site
+  package let site: Site
   /// The build's options.
-  public let options: BuildOptions
+  package let options: BuildOptions
   /// Each edition's renderer, the root first.
   let editions: [EditionRenderer]
 
   /// Prepares a render: which records go where, and the plan of files.
-  public init(site: Site, theme: Theme, options: BuildOptions) {
+  package init(site: Site, theme: Theme, options: BuildOptions) {
     self.init(site: site, theme: theme, options: options, caching: nil)
   }
 
@@ -65,7 +65,7 @@ public struct SiteRenderer: Sendable {
   /// An edit's rebuild keeps the waves too: rendering its archive and live.json at once, in one
   /// wave, was 2-3% faster and held 15-17% more at its peak (596 MB rather than 511 at 50,000
   /// records).
-  public func waves(_ paths: [String]) -> [[String]] {
+  package func waves(_ paths: [String]) -> [[String]] {
     var waves = [[String]](repeating: [], count: PlannedFile.waveCount)
     var large = waves
     for path in paths {
@@ -77,9 +77,9 @@ public struct SiteRenderer: Sendable {
   }
 
   /// One file of the output, rendered on demand so a large site is never all in memory.
-  public struct PlannedFile: Sendable {
+  package struct PlannedFile: Sendable {
     /// The path relative to the output folder.
-    public let path: String
+    package let path: String
     let content: Content
     /// The fingerprint of everything the file is made from, when the build has a cache.
     package internal(set) var fingerprint: Fingerprint?
@@ -134,11 +134,11 @@ public struct SiteRenderer: Sendable {
   }
 
   /// Every file of the tree, sorted by path.
-  public let plan: [PlannedFile]
+  package let plan: [PlannedFile]
 
   /// The planned file at a path, found by its place in the sorted plan: a table of ten thousand
   /// paths cost more to make, on one core, than the lookups of a whole build.
-  public func file(at path: String) -> PlannedFile? {
+  package func file(at path: String) -> PlannedFile? {
     index(of: path).map { plan[$0] }
   }
 
@@ -157,7 +157,7 @@ public struct SiteRenderer: Sendable {
 
   /// Makes, in parallel, every body, card and row that the files at these paths need, and lets go
   /// of those they do not; a path not in the plan is passed over.
-  public func prepare(_ paths: [String]) throws(TemplateError) {
+  package func prepare(_ paths: [String]) throws(TemplateError) {
     let found = indices(of: paths)
     guard editions.count > 1 else { return try editions.first?.prepare(found, of: plan) ?? () }
     var byEdition = [[Int]](repeating: [], count: editions.count)
@@ -188,7 +188,7 @@ public struct SiteRenderer: Sendable {
 
   /// Renders one planned file's bytes; throws a `TemplateError` for a template that fails while
   /// rendering, or a `RenderError` when libxml2 fails.
-  public func render(_ file: PlannedFile) throws -> [UInt8] {
+  package func render(_ file: PlannedFile) throws -> [UInt8] {
     var sink = ByteSink()
     try render(file, into: &sink)
     return sink.bytes

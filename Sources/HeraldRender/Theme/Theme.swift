@@ -3,7 +3,7 @@ import HeraldFiles
 
 /// A theme: Mustache templates and static assets, the default theme's files overridden by those of
 /// the site's `themes/<name>/` folder, file by file.
-public struct Theme: Sendable {
+package struct Theme: Sendable {
   /// The templates, by name (`archive`, `partials/card`).
   let templates: TemplateLibrary
   /// The static files, by path under `assets/`, sorted.
@@ -28,8 +28,9 @@ public struct Theme: Sendable {
   ///
   /// The theme folder is read through the site's boundary: a file linked from outside the site is
   /// an error naming the link, never read.
-  public static func load(siteDirectory: String, config: SiteConfig) -> Result<Theme, ThemeProblems>
-  {
+  package static func load(siteDirectory: String, config: SiteConfig) -> Result<
+    Theme, ThemeProblems
+  > {
     var files: [String: (file: String, bytes: [UInt8])] = [:]
     for (path, bytes) in DefaultTheme.files {
       files[path] = ("themes/default/\(path)", bytes)
@@ -130,18 +131,18 @@ public struct Theme: Sendable {
 }
 
 /// Why a theme cannot be used: every problem found in it.
-public struct ThemeProblems: Error, Sendable {
+package struct ThemeProblems: Error, Sendable {
   /// The problems, each with the template's file and line.
-  public let diagnostics: [Diagnostic]
+  package let diagnostics: [Diagnostic]
 }
 
 extension DiagnosticCode {
   /// A template that cannot be parsed.
-  public static let templateSyntax = DiagnosticCode("template-syntax")
+  package static let templateSyntax = DiagnosticCode("template-syntax")
   /// A partial or parent that names no template.
-  public static let templateMissingPartial = DiagnosticCode("template-missing-partial")
+  package static let templateMissingPartial = DiagnosticCode("template-missing-partial")
   /// A template that fails while rendering (partials nested without end).
-  public static let templateRender = DiagnosticCode("template-render")
+  package static let templateRender = DiagnosticCode("template-render")
   /// A theme folder that does not exist.
-  public static let themeNotFound = DiagnosticCode("theme-not-found")
+  package static let themeNotFound = DiagnosticCode("theme-not-found")
 }

@@ -48,7 +48,7 @@ public struct RowAction: Sendable, Hashable {
       return
     }
     guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
-      ActionTarget.isScheme(text.utf8[..<colon])
+      URLCharacters.isScheme(text.utf8[..<colon])
     else { return nil }
     let scheme = String(decoding: text.utf8[..<colon], as: UTF8.self).lowercased()
     if scheme == "https" {
@@ -79,7 +79,7 @@ public struct RowAction: Sendable, Hashable {
   ///
   /// Read by scalars, as a URL parser reads it: by characters, an "@" or a "/" followed by a
   /// combining mark is not "@" or "/", and a user name would pass unseen.
-  static func authority(after rest: Substring) -> Substring.UnicodeScalarView.SubSequence? {
+  package static func authority(after rest: Substring) -> Substring.UnicodeScalarView.SubSequence? {
     let scalars = rest.unicodeScalars
     guard scalars.starts(with: "//".unicodeScalars) else { return nil }
     let authority = scalars.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }

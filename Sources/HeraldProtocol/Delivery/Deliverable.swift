@@ -34,17 +34,6 @@ extension Deliverable {
   public func reaches(platform: String) -> Bool { reachedPlatforms?.contains(platform) ?? true }
 }
 
-extension Announcement: Deliverable {
-  /// `publishAt`.
-  public var publishedAt: Timestamp { publishAt }
-  /// `active`.
-  public var isActive: Bool { active }
-  /// `draft`.
-  public var isDraft: Bool { draft }
-  /// `platforms`.
-  public var reachedPlatforms: [String]? { platforms }
-}
-
 extension ManifestRow: Deliverable {
   /// Rows are of active records only: the kill switch leaves a record out of every manifest.
   public var isActive: Bool { true }
