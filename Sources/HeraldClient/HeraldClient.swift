@@ -29,6 +29,9 @@ public actor HeraldClient {
   private var accountCreatedAt: Timestamp?
   /// The last rows read, kept to decide again (a new user, a mark, the clock) without fetching.
   private var last: ChannelReader.Outcome?
+  /// The fetch under way, which a second `refresh()` joins rather than fetching again: an actor
+  /// lets a second call in while the first waits on the network.
+  private var running: Task<ChannelReader.Outcome, Never>?
 
   /// The state as last decided.
   public private(set) var state: HeraldState = .empty
@@ -82,7 +85,16 @@ public actor HeraldClient {
         source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil, locale: nil)
       return await decide()
     }
-    last = await reader.read(version: version, now: now, parsed: parsed)
+    if let running {
+      last = await running.value
+      return await decide()
+    }
+    let task = Task { [reader, parsed] in
+      await reader.read(version: version, now: now, parsed: parsed)
+    }
+    running = task
+    last = await task.value
+    running = nil
     return await decide()
   }
 
