@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldFiles
 import HeraldRender
 
@@ -149,7 +150,7 @@ package final class PreviewSite: @unchecked Sendable {
     let type = Self.contentType(path)
     let isHTML = type.hasPrefix("text/html")
     let body = withBanner(bytes, isHTML: isHTML, problems: state)
-    let tag = "\"\(ContentHash.hex(body))\""
+    let tag = "\"\(ContentHash.hex(body, digits: 12))\""
     var headers = [("Content-Type", type), ("ETag", tag), ("Cache-Control", "no-cache")]
     if request.ifNoneMatch?.split(separator: ",").contains(where: {
       $0.trimmingCharacters(in: .whitespaces) == tag

@@ -78,6 +78,37 @@ struct DiffCommandTests {
         "No change: every release shows users the same announcements"))
   }
 
+  /// A wall that is expired, or not yet published, at the comparison's time walls nobody then:
+  /// diff judges walls by the delivery rule every output and client uses.
+  @Test(
+    "an expired or scheduled wall changes nothing for users now",
+    arguments: [
+      "publishAt: 2026-11-10\nexpiresAt: 2026-11-20", "publishAt: 2026-12-20",
+    ])
+  func wallOutsideItsTime(times: String) throws {
+    let folder = Fixtures.root.appending(path: "diff/new-wall")
+    let head = try TemporaryDirectory()
+    for file in [
+      "herald.yaml", "content/announcements/maintenance.md", "content/announcements/tips.md",
+    ] {
+      try head.write(
+        file, String(contentsOf: folder.appending(path: "head/\(file)"), encoding: .utf8))
+    }
+    let wall = try String(
+      contentsOf: folder.appending(path: "head/content/announcements/update-1-0.md"),
+      encoding: .utf8)
+    try head.write(
+      "content/announcements/update-1-0.md",
+      wall.replacingOccurrences(of: "publishAt: 2026-11-10", with: times))
+    let result = try HeraldProcess.run(
+      ["diff", "--base-dir", folder.appending(path: "base").path, "--site", head.url.path]
+        + Self.now)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("`update-1-0`"), "the record is still listed as added")
+    #expect(!result.stdout.contains("**New wall**"))
+    #expect(!result.stdout.contains("**wall**"))
+  }
+
   @Test("a head site with errors prints them and exits 1")
   func headErrors() throws {
     let site = try TemporaryDirectory()

@@ -76,7 +76,7 @@ struct SiteComparison {
   /// app whose user reads it gets them).
   init(base original: Site, head changed: Site, now: Timestamp, locale: String? = nil) {
     self.now = now
-    let wallWords = Self.wallWordRisks(base: original, head: changed)
+    let wallWords = Self.wallWordRisks(base: original, head: changed, now: now)
     let base = Self.edition(of: original, for: locale)
     let head = Self.edition(of: changed, for: locale)
     var baseByID: [String: Announcement] = [:]
@@ -113,9 +113,9 @@ struct SiteComparison {
     var counterpart: [String: Announcement] = baseByID
     for pair in renamed { counterpart[pair.to.id] = pair.from }
     for announcement in head.announcements {
-      let walled = Self.walledReleases(announcement, in: head)
+      let walled = Self.walledReleases(announcement, in: head, now: now)
       guard !walled.isEmpty else { continue }
-      let before = counterpart[announcement.id].map { Self.walledReleases($0, in: base) } ?? []
+      let before = counterpart[announcement.id].map { Self.walledReleases($0, in: base, now: now) } ?? []
       let newlyWalled = walled.filter { !before.contains($0) }
       guard !newlyWalled.isEmpty else { continue }
       risks.append(
@@ -174,11 +174,11 @@ struct SiteComparison {
 
   /// A wall whose action label changed in a locale other than the default: the words on its one
   /// way out, which a reviewer who does not read the language would not catch.
-  static func wallWordRisks(base: Site, head: Site) -> [Risk] {
+  static func wallWordRisks(base: Site, head: Site, now: Timestamp) -> [Risk] {
     var before: [String: Announcement] = [:]
     for announcement in base.announcements { before[announcement.id] = announcement }
     var risks: [Risk] = []
-    for wall in head.announcements where !walledReleases(wall, in: head).isEmpty {
+    for wall in head.announcements where !walledReleases(wall, in: head, now: now).isEmpty {
       guard let old = before[wall.id] else { continue }
       for locale in head.config.otherLocales {
         let new = wall.localized(to: locale, defaultLocale: head.config.language)
@@ -199,11 +199,17 @@ struct SiteComparison {
     return risks
   }
 
-  /// The configured releases a record walls, as `platform version` pairs.
-  static func walledReleases(_ announcement: Announcement, in site: Site) -> [String] {
-    guard announcement.blocking, announcement.active, !announcement.draft else { return [] }
-    return announcement.reachedPlatforms(in: site.config).flatMap { platform in
-      platform.sortedReleases.filter(announcement.range.contains).map { "\(platform.key) \($0)" }
+  /// The configured releases a record walls at a time, as `platform version` pairs: the ones the
+  /// delivery rule gives it to, the rule every output and client uses.
+  static func walledReleases(_ announcement: Announcement, in site: Site, now: Timestamp)
+    -> [String]
+  {
+    guard announcement.blocking else { return [] }
+    return site.config.platforms.flatMap { platform in
+      platform.sortedReleases.filter { release in
+        ManifestExclusion.reason(
+          for: announcement, platform: platform.key, version: release, now: now) == nil
+      }.map { "\(platform.key) \($0)" }
     }
   }
 

@@ -24,14 +24,6 @@ public struct MemoryTransport: HeraldTransport {
     return .ok(body: body, etag: etag, lastModified: nil, maxAge: 300)
   }
 
-  /// FNV-1a over the bytes, as 16 hexadecimal digits.
-  static func hash(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  /// The ETag of a body.
+  static func hash(_ data: Data) -> String { ContentHash.hex(data) }
 }

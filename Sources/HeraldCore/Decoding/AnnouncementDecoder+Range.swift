@@ -44,7 +44,7 @@ extension AnnouncementDecoder {
     guard let config, let maxNode, let maximum = range.maximum, range.below == nil, range.isOrdered
     else { return }
     var next: [(platform: String, release: Version)] = []
-    for platform in config.platforms where platforms?.contains(platform.key) ?? true {
+    for platform in config.platforms(reachedBy: platforms) {
       if let release = platform.sortedReleases.first(where: { $0 > maximum }) {
         next.append((platform.key, release))
       }

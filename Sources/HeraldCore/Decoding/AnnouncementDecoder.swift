@@ -156,7 +156,7 @@ package struct AnnouncementDecoder: Sendable {
     }
 
     if let config {
-      let reached = config.platforms.filter { platforms?.contains($0.key) ?? true }
+      let reached = config.platforms(reachedBy: platforms)
       if action == .store, let actionNode = node(.actionUrl) {
         for platform in reached where platform.store == nil {
           reader.error(
@@ -244,7 +244,7 @@ package struct AnnouncementDecoder: Sendable {
         "maxVersion (now \($0))"
       } ?? ""
     guard let config, range.isOrdered else { return }
-    for platform in config.platforms where platforms?.contains(platform.key) ?? true {
+    for platform in config.platforms(reachedBy: platforms) {
       guard let current = platform.currentRelease else {
         reader.error(
           .wallWithoutReleases, at: position,

@@ -113,7 +113,7 @@ package struct Announcement: Sendable, Hashable {
 
   /// The platforms it reaches among the configured ones, in configuration order.
   package func reachedPlatforms(in config: SiteConfig) -> [PlatformSettings] {
-    config.platforms.filter { reaches(platform: $0.key) }
+    config.platforms(reachedBy: platforms)
   }
 
   /// The feed's and the manifests' `updated` time: `updatedAt`, else `publishAt`.

@@ -35,9 +35,9 @@ public enum DecisionRules {
     var eligible: [ManifestRow] = []
     var walls: [ManifestRow] = []
     for row in rows {
-      if row.publishedAt > now {
+      if !row.isPublished(at: now) {
         verdicts[row.id] = .scheduled
-      } else if let expiry = row.expiresAt, expiry <= now {
+      } else if row.isExpired(at: now) {
         verdicts[row.id] = .expired
       } else if row.blocking {
         if row.severity != .critical {

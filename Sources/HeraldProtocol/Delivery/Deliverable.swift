@@ -31,7 +31,14 @@ extension Deliverable {
   }
 
   /// Whether it reaches a platform.
-  public func reaches(platform: String) -> Bool { reachedPlatforms?.contains(platform) ?? true }
+  public func reaches(platform: String) -> Bool {
+    Self.reaches(platform: platform, listed: reachedPlatforms)
+  }
+
+  /// The platform rule: a record reaches every platform unless it lists the ones it reaches.
+  package static func reaches(platform: String, listed: [String]?) -> Bool {
+    listed?.contains(platform) ?? true
+  }
 }
 
 extension ManifestRow: Deliverable {

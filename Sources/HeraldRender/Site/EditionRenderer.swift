@@ -48,7 +48,7 @@ final class EditionRenderer: @unchecked Sendable {
     self.options = options
     let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
     let stylesheet = theme.assets.first { $0.path == "herald.css" }
-    let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes) } ?? ""
+    let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes, digits: 12) } ?? ""
     let context = PageContext(
       site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
     self.context = context
@@ -196,20 +196,6 @@ final class EditionRenderer: @unchecked Sendable {
     throws(TemplateError)
   {
     try theme.templates.render(template, stack: [data], into: &sink)
-  }
-}
-
-/// A short, stable hash of bytes for cache-busting asset URLs and ETags (FNV-1a, 64 bits).
-package enum ContentHash {
-  /// The hash as 12 hexadecimal digits.
-  package static func hex(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let text = String(hash, radix: 16)
-    return String((String(repeating: "0", count: max(0, 16 - text.count)) + text).prefix(12))
   }
 }
 
