@@ -115,7 +115,8 @@ struct SiteComparison {
     for announcement in head.announcements {
       let walled = Self.walledReleases(announcement, in: head, now: now)
       guard !walled.isEmpty else { continue }
-      let before = counterpart[announcement.id].map { Self.walledReleases($0, in: base, now: now) } ?? []
+      let before =
+        counterpart[announcement.id].map { Self.walledReleases($0, in: base, now: now) } ?? []
       let newlyWalled = walled.filter { !before.contains($0) }
       guard !newlyWalled.isEmpty else { continue }
       risks.append(

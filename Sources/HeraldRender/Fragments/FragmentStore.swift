@@ -241,10 +241,8 @@ final class FragmentStore: @unchecked Sendable {
     let html = known ?? makeBody(announcement)
     let manifestRow = ManifestWriter.row(
       announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts)
-    let row = PreformattedJSON(indent: ManifestWriter.rowIndent) {
-      $0.bytes.reserveCapacity(4096)  // A row is a few kilobytes: one allocation, not a dozen.
-      manifestRow.writeJSON(to: &$0, indent: ManifestWriter.rowIndent)
-    }
+    let row = PreformattedJSON(
+      (try? JSONValueEncoder.encode(manifestRow)) ?? .null, indent: ManifestWriter.rowIndent)
     if let key { cache?.keep(row.bytes, for: key) }
     return (row, known == nil ? html : nil)
   }
