@@ -84,9 +84,6 @@ package final class HTTPServer: @unchecked Sendable {
   /// Answers every parked request now (their handlers are called again, resumed).
   package func wakeParked() { parking.wakeAll() }
 
-  /// How many requests are parked now.
-  package var parkedCount: Int { parking.count }
-
   /// Waits until at least `count` requests are parked, or the time runs out (for tests).
   package func waitUntilParked(_ count: Int, timeout: TimeInterval) -> Bool {
     parking.waitUntilParked(count, timeout: timeout)
@@ -114,9 +111,6 @@ package final class HTTPServer: @unchecked Sendable {
       shutdown.run()
     }
   }
-
-  /// The listening socket while this server owns it.
-  package var listeningSocket: Int32? { lock.withLock { socket } }
 
   /// Raises the soft limit on open descriptors to the hard limit (at most 65,536), as servers do,
   /// so that many idle connections do not exhaust it; returns the limit in effect.

@@ -51,9 +51,6 @@ final class ParkingLot: @unchecked Sendable {
     if wasRunning { timerFinished.wait() }
   }
 
-  /// How many connections wait now.
-  var count: Int { condition.withLock { parked.count } }
-
   /// Waits until at least `count` connections are parked, or the time runs out; returns whether
   /// they are (for tests, which may not sleep to synchronise).
   func waitUntilParked(_ count: Int, timeout: TimeInterval) -> Bool {

@@ -44,7 +44,7 @@ struct LocaleChainTests {
   @Test("canonical tags", arguments: canonical)
   func canonicalForm(_ text: String, _ expected: String?) {
     #expect(LocaleTag.canonical(text) == expected)
-    if let expected { #expect(LocaleTag.isCanonical(expected)) }
+    if let expected { #expect(LocaleTag.canonical(expected) == expected) }
   }
 
   @Test(

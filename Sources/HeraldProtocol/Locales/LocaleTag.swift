@@ -29,9 +29,6 @@ public enum LocaleTag {
     return result.joined(separator: "-")
   }
 
-  /// Whether a text is a tag written in its canonical form.
-  public static func isCanonical(_ text: String) -> Bool { canonical(text) == text }
-
   /// The tag and each shorter form, dropping one subtag at a time (`zh-Hant-TW`, `zh-Hant`, `zh`).
   public static func truncations(_ tag: String) -> [String] {
     var parts = tag.split(separator: "-").map(String.init)

@@ -10,9 +10,6 @@ public struct Version: Sendable {
   /// The text the author wrote, which is what outputs and messages show.
   public let text: String
 
-  /// Whether this is a pre-release (it sorts below the release with the same segments).
-  public var isPrerelease: Bool { !prerelease.isEmpty }
-
   /// The segments without trailing zeros, so that `1.0` and `1.0.0` compare and hash alike.
   var significantSegments: ArraySlice<UInt64> {
     var end = segments.count

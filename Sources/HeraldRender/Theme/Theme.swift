@@ -21,9 +21,6 @@ package struct Theme: Sendable {
     }
   }
 
-  /// The templates every theme must have (the default theme provides them all).
-  static let requiredTemplates = ["404", "announcement", "archive"]
-
   /// Loads the theme a site selects; every problem is a diagnostic with the template's file and line.
   ///
   /// The theme folder is read through the site's boundary: a file linked from outside the site is
