@@ -15,6 +15,9 @@ package enum HeraldCommandLine {
     ServeCommand.command, DiffCommand.command, ExplainCommand.command,
   ]
 
+  /// The subcommands' names, in the order `--help` lists them.
+  package static var commandNames: [String] { commands.map(\.spec.name) }
+
   /// Runs the command line (without the program name) and returns the exit status.
   package static func run(
     _ arguments: [String], console: Console = .standard,

@@ -13,6 +13,20 @@ struct CommandSpec: Sendable {
   /// A paragraph of further help.
   var discussion: String?
 
+  /// Declares a command from its options' declarations, which its `run` reads them through.
+  init(
+    name: String, abstract: String, positionals: [String] = [],
+    optionalPositionals: [String] = [], options: [any OptionDeclaration],
+    discussion: String? = nil
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.positionals = positionals
+    self.optionalPositionals = optionalPositionals
+    self.options = options.map(\.spec)
+    self.discussion = discussion
+  }
+
   /// The usage line: `herald check [--site DIR] …`.
   var usage: String {
     (["herald", name] + positionals + optionalPositionals.map { "[\($0)]" } + options.map(\.usage))

@@ -1,4 +1,4 @@
-/// One option a command accepts.
+/// What the parser and the help know of one option: its name, its placeholder and its help.
 struct OptionSpec: Sendable {
   /// The long name with its dashes, such as `--site`.
   let name: String
@@ -6,17 +6,24 @@ struct OptionSpec: Sendable {
   let valueName: String?
   /// One line of help.
   let help: String
+  /// For a required option, what to write when it is missing (`write --platform ios`); nil for an
+  /// optional one.
+  let missingHint: String?
 
-  /// An option that takes a value.
-  static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, valueName: valueName, help: help)
+  /// Whether the command cannot run without it.
+  var isRequired: Bool { missingHint != nil }
+
+  /// How the usage line shows it: `--platform P` when required, else `[--site DIR]` or
+  /// `[--strict]`.
+  var usage: String {
+    let written = name + (valueName.map { " \($0)" } ?? "")
+    return isRequired ? written : "[\(written)]"
   }
+}
 
-  /// A flag that takes no value.
-  static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, valueName: nil, help: help)
-  }
-
-  /// How the usage line shows it: `[--site DIR]` or `[--strict]`.
-  var usage: String { "[\(name)\(valueName.map { " \($0)" } ?? "")]" }
+/// An option declared once: the command lists it for parsing and help, and reads it through the
+/// same declaration.
+protocol OptionDeclaration: Sendable {
+  /// What the parser and the help know of it.
+  var spec: OptionSpec { get }
 }

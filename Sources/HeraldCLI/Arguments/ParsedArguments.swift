@@ -11,11 +11,29 @@ struct ParsedArguments: Sendable {
   /// Whether `--help` or `-h` was given.
   private(set) var wantsHelp = false
 
-  /// The value of an option, if it was given.
-  func value(_ name: String) -> String? { values[name] }
+  /// The value of an option, typed by its declaration, if it was given.
+  func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    guard let text = values[option.spec.name] else { return nil }
+    return try option.read(text)
+  }
+
+  /// The value of a required option (the parser has made sure it was given).
+  func required<Value>(_ option: Option<Value>) throws(UsageError) -> Value {
+    guard let value = try value(option) else { throw Self.missing(option.spec) }
+    return value
+  }
+
+  /// Whether an option was given, whatever its value.
+  func isGiven(_ option: some OptionDeclaration) -> Bool {
+    values[option.spec.name] != nil || flags.contains(option.spec.name)
+  }
 
   /// Whether a flag was given.
-  func flag(_ name: String) -> Bool { flags.contains(name) }
+  func isSet(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+
+  private static func missing(_ spec: OptionSpec) -> UsageError {
+    UsageError(message: "missing \(spec.name)", hint: spec.missingHint)
+  }
 
   /// Parses arguments against a command's options; an unknown option gets a suggestion.
   init(_ arguments: [String], for spec: CommandSpec) throws(UsageError) {
@@ -66,6 +84,11 @@ struct ParsedArguments: Sendable {
         values[name] = arguments[index]
         index += 1
       }
+    }
+    if !wantsHelp,
+      let absent = spec.options.first(where: { $0.isRequired && values[$0.name] == nil })
+    {
+      throw Self.missing(absent)
     }
     let most = spec.positionals.count + spec.optionalPositionals.count
     if !wantsHelp && !(spec.positionals.count...most).contains(positionals.count) {

@@ -12,16 +12,8 @@ enum BuildCommand {
     name: "build",
     abstract: "Build the archive, the feed and the manifests into the output folder.",
     options: [
-      SharedOptions.site,
-      .value("--output", "DIR", "Where to write the site (default: public/ in the site folder)."),
-      SharedOptions.now,
-      .value("--base-url", "URL", "Use this base URL instead of herald.yaml's (for previews)."),
-      .flag("--drafts", "Include drafts, marked as drafts, in every output."),
-      SharedOptions.strict,
-      .flag("--force", "Replace an output folder that herald did not write."),
-      .flag("--allow-empty", "Allow a build that removes every announcement the output had."),
-      SharedOptions.noCache,
-      .flag("--quiet", "Print nothing but problems."),
+      SharedOptions.site, output, SharedOptions.now, baseURL, drafts, SharedOptions.strict, force,
+      allowEmpty, SharedOptions.noCache, quiet,
     ],
     discussion: """
       Changed files are written completely into the output's .herald-staging/ folder first and
@@ -35,15 +27,26 @@ enum BuildCommand {
       the output's .herald-map records what each file was made from.
       """)
 
+  static let output = Option(
+    "--output", "DIR", "Where to write the site (default: public/ in the site folder).")
+  static let baseURL = Option(
+    "--base-url", "URL", "Use this base URL instead of herald.yaml's (for previews).",
+    read: checkBaseURL)
+  static let drafts = Flag("--drafts", "Include drafts, marked as drafts, in every output.")
+  static let force = Flag("--force", "Replace an output folder that herald did not write.")
+  static let allowEmpty = Flag(
+    "--allow-empty", "Allow a build that removes every announcement the output had.")
+  static let quiet = Flag("--quiet", "Print nothing but problems.")
+
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
   {
     let started = ContinuousClock.now
-    let now = try context.now(arguments.value("--now"))
-    let (directory, prefix) = context.site(arguments.value("--site"))
+    let now = try context.now(try arguments.value(SharedOptions.now))
+    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
     let output =
-      arguments.value("--output") ?? (directory == "." ? "public" : directory + "/public")
-    let baseURL = try arguments.value("--base-url").map(Self.checkBaseURL)
+      try arguments.value(Self.output) ?? (directory == "." ? "public" : directory + "/public")
+    let baseURL = try arguments.value(Self.baseURL)
     let cache: BuildCache?
     do {
       // The output's own problems first: a cache is placed by where the output is.
@@ -55,7 +58,7 @@ enum BuildCommand {
     }
     do {
       cache =
-        arguments.flag("--no-cache")
+        arguments.isSet(SharedOptions.noCache)
         ? nil
         : try BuildTrace.measure("open the cache") { () throws(CacheLocationError) in
           try BuildCache.open(
@@ -69,9 +72,10 @@ enum BuildCommand {
     }
     let builder = SiteBuilder(
       siteDirectory: directory, outputDirectory: output,
-      options: BuildOptions(now: now, baseURL: baseURL, includeDrafts: arguments.flag("--drafts")),
-      strict: arguments.flag("--strict"), force: arguments.flag("--force"),
-      allowEmpty: arguments.flag("--allow-empty"),
+      options: BuildOptions(
+        now: now, baseURL: baseURL, includeDrafts: arguments.isSet(Self.drafts)),
+      strict: arguments.isSet(SharedOptions.strict), force: arguments.isSet(Self.force),
+      allowEmpty: arguments.isSet(Self.allowEmpty),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
       }, leftovers: ExitRetainer.keep, cache: cache)
@@ -79,7 +83,7 @@ enum BuildCommand {
     switch builder.build() {
     case .built(let report):
       printer.printText(report.diagnostics)
-      if !arguments.flag("--quiet") {
+      if !arguments.isSet(Self.quiet) {
         let elapsed = ContinuousClock.now - started
         context.console.out(
           BuildSummary(report: report, output: output, now: now, elapsed: elapsed).description)

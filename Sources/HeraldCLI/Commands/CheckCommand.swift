@@ -13,7 +13,7 @@ enum CheckCommand {
     abstract: "Check every announcement and herald.yaml, and report every problem at once.",
     options: [
       SharedOptions.site, SharedOptions.now, SharedOptions.strict,
-      .value("--format", "text|json|github", "How to print problems (default: text)."),
+      DiagnosticFormat.option,
       SharedOptions.noCache,
     ],
     discussion: """
@@ -25,16 +25,16 @@ enum CheckCommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
   {
-    let format = try DiagnosticFormat.parse(arguments.value("--format"))
-    let now = try context.now(arguments.value("--now"))
-    let strict = arguments.flag("--strict")
-    let (directory, prefix) = context.site(arguments.value("--site"))
+    let format = try arguments.value(DiagnosticFormat.option) ?? .text
+    let now = try context.now(arguments.value(SharedOptions.now))
+    let strict = arguments.isSet(SharedOptions.strict)
+    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
     let checked: CheckedSite
     // The records the last build of the default output parsed; check parses only what changed.
     let cache: BuildCache?
     do {
       cache =
-        arguments.flag("--no-cache")
+        arguments.isSet(SharedOptions.noCache)
         ? nil
         : try BuildCache.open(
           outputDirectory: directory == "." ? "public" : directory + "/public",

@@ -9,14 +9,7 @@ enum DiffCommand {
   static let spec = CommandSpec(
     name: "diff",
     abstract: "Show what a change does to users: walls, escalations, kill switches, per release.",
-    options: [
-      .value(
-        "--base", "GIT-REV", "Compare with the site at this git revision (such as origin/main)."),
-      .value("--base-dir", "DIR", "Compare with the site in this folder."),
-      SharedOptions.site, SharedOptions.now,
-      .value("--format", "markdown|json", "How to print the comparison (default: markdown)."),
-      .value("--locale", "TAG", "Show the records' words in this locale (default: the default)."),
-    ],
+    options: [base, baseDirectory, SharedOptions.site, SharedOptions.now, format, locale],
     discussion: """
       Reads the base through git without touching the working tree or the index, builds both
       models and compares them: new or wider walls, raised severities, kill switches and changed
@@ -26,21 +19,29 @@ enum DiffCommand {
       has errors.
       """)
 
+  static let base = Option(
+    "--base", "GIT-REV", "Compare with the site at this git revision (such as origin/main).")
+  static let baseDirectory = Option("--base-dir", "DIR", "Compare with the site in this folder.")
+  static let format = Option.format(
+    ["markdown", "json"], "How to print the comparison (default: markdown).")
+  static let locale = SharedOptions.locale(
+    "Show the records' words in this locale (default: the default).")
+
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
   {
-    let revision = arguments.value("--base")
-    let baseDirectory = arguments.value("--base-dir")
+    let revision = try arguments.value(Self.base)
+    let baseDirectory = try arguments.value(Self.baseDirectory)
     guard (revision == nil) != (baseDirectory == nil) else {
       throw UsageError(
         message: revision == nil
           ? "missing --base or --base-dir" : "give --base or --base-dir, not both",
         hint: "write --base origin/main, or --base-dir ../previous-site")
     }
-    let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["markdown", "json"])
-    let now = try context.now(arguments.value("--now"))
-    let locale = try SharedOptions.locale(arguments)
-    let (directory, prefix) = context.site(arguments.value("--site"))
+    let format = try arguments.value(Self.format) ?? "markdown"
+    let now = try context.now(arguments.value(SharedOptions.now))
+    let locale = try arguments.value(Self.locale)
+    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
     let head: Site
     switch SiteSession.load(directory, prefix: prefix, context: context) {
     case .success(let site): head = site

@@ -12,15 +12,8 @@ enum ExplainCommand {
     name: "explain",
     abstract: "Show what a user on a platform and version sees now, and why.",
     options: [
-      .value("--platform", "P", "The platform key, as in herald.yaml (required)."),
-      .value("--version", "V", "The app version, a configured release or any other (required)."),
-      SharedOptions.site,
-      .value("--channel", "URL", "Ask a deployed channel (its base URL) instead of a site."),
-      SharedOptions.now,
-      .value("--seen", "ID,…", "Ids the user has already seen."),
-      .value("--account-created", "TIME", "When the user's account was created (RFC 3339)."),
-      .value("--locale", "TAG", "The language the user reads (default: the channel's default)."),
-      .value("--format", "text|json", "How to print the answer (default: text)."),
+      platform, version, SharedOptions.site, channel, SharedOptions.now, seen, accountCreated,
+      locale, format,
     ],
     discussion: """
       Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
@@ -34,53 +27,58 @@ enum ExplainCommand {
       else the default), and the titles shown are that locale's.
       """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    guard let platform = arguments.value("--platform") else {
-      throw UsageError(message: "missing --platform", hint: "write --platform ios")
-    }
-    guard let versionText = arguments.value("--version") else {
-      throw UsageError(message: "missing --version", hint: "write --version 1.10.0")
-    }
-    let version: Version
+  static let platform = Option(
+    "--platform", "P", "The platform key, as in herald.yaml (required).",
+    required: "write --platform ios")
+  static let version = Option(
+    "--version", "V", "The app version, a configured release or any other (required).",
+    required: "write --version 1.10.0"
+  ) { text throws(UsageError) in
     do {
-      version = try Version(parsing: versionText)
+      return try Version(parsing: text)
     } catch {
       throw UsageError(message: "--version \(error)")
     }
-    let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"])
-    let now = try context.now(arguments.value("--now"))
-    let seen = Set(
-      (arguments.value("--seen") ?? "").split(separator: ",").map {
-        String($0).trimmingWhitespace()
-      }.filter { !$0.isEmpty })
-    var accountCreated: Timestamp?
-    if let text = arguments.value("--account-created") {
-      do {
-        accountCreated = try Timestamp(parsing: text)
-      } catch {
-        throw UsageError(message: "--account-created \(error)")
-      }
+  }
+  static let channel = Option(
+    "--channel", "URL", "Ask a deployed channel (its base URL) instead of a site.", read: channelURL
+  )
+  static let seen = Option("--seen", "ID,…", "Ids the user has already seen.") { text in
+    Set(text.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty })
+  }
+  static let accountCreated = Option(
+    "--account-created", "TIME", "When the user's account was created (RFC 3339)."
+  ) { text throws(UsageError) in
+    do {
+      return try Timestamp(parsing: text)
+    } catch {
+      throw UsageError(message: "--account-created \(error)")
     }
-    let locale = try SharedOptions.locale(arguments)
+  }
+  static let locale = SharedOptions.locale(
+    "The language the user reads (default: the channel's default).")
+  static let format = Option.format(["text", "json"], "How to print the answer (default: text).")
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
+    -> ExitStatus
+  {
+    let platform = try arguments.required(Self.platform)
+    let version = try arguments.required(Self.version)
+    let format = try arguments.value(Self.format) ?? "text"
+    let now = try context.now(arguments.value(SharedOptions.now))
+    let seen = try arguments.value(Self.seen) ?? []
+    let accountCreated = try arguments.value(Self.accountCreated)
+    let locale = try arguments.value(Self.locale)
     let explanation: Explanation
-    if let channelText = arguments.value("--channel") {
-      guard arguments.value("--site") == nil else {
+    if let channel = try arguments.value(Self.channel) {
+      guard !arguments.isGiven(SharedOptions.site) else {
         throw UsageError(message: "--channel and --site cannot be used together")
-      }
-      guard let channel = URL(string: channelText), let scheme = channel.scheme?.lowercased(),
-        ["http", "https"].contains(scheme), channel.host != nil
-      else {
-        throw UsageError(
-          message: "--channel \(channelText) is not an http or https URL",
-          hint: "write the channel's base URL, such as https://example.com/whats-new/")
       }
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
         accountCreatedAt: accountCreated, locale: locale)
     } else {
-      let (directory, prefix) = context.site(arguments.value("--site"))
+      let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
       let site: Site
       switch SiteSession.load(directory, prefix: prefix, context: context) {
       case .success(let loaded): site = loaded
@@ -100,5 +98,17 @@ enum ExplainCommand {
     }
     context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
     return .success
+  }
+
+  /// A deployed channel's base URL: http or https, with a host.
+  private static func channelURL(_ text: String) throws(UsageError) -> URL {
+    guard let channel = URL(string: text), let scheme = channel.scheme?.lowercased(),
+      ["http", "https"].contains(scheme), channel.host != nil
+    else {
+      throw UsageError(
+        message: "--channel \(text) is not an http or https URL",
+        hint: "write the channel's base URL, such as https://example.com/whats-new/")
+    }
+    return channel
   }
 }

@@ -14,11 +14,7 @@ enum InitCommand {
     name: "init",
     abstract: "Start a new site: herald.yaml, a welcome announcement and a CI workflow.",
     optionalPositionals: ["DIR"],
-    options: [
-      .value("--title", "T", "The channel's title (default: the folder's name)."),
-      .value(
-        "--platforms", "P,…", "The platform keys, such as ios,android (default: ios,android)."),
-    ],
+    options: [title, platforms],
     discussion: """
       Writes herald.yaml (every key commented), content/announcements/welcome.md, a .gitignore
       that keeps public/ out of git, and .github/workflows/herald.yml, which checks every pull
@@ -27,13 +23,18 @@ enum InitCommand {
       nothing is overwritten. The site passes herald check and builds as it is.
       """)
 
+  static let title = Option("--title", "T", "The channel's title (default: the folder's name).")
+  static let platforms = Option(
+    "--platforms", "P,…", "The platform keys, such as ios,android (default: ios,android).",
+    read: platformKeys)
+
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
   {
     let directory = arguments.positionals.first ?? "."
-    let platforms = try platformKeys(arguments.value("--platforms"))
+    let platforms = try arguments.value(Self.platforms) ?? ["ios", "android"]
     let folderName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
-    let title = arguments.value("--title") ?? (directory == "." ? "What's new" : folderName)
+    let title = try arguments.value(Self.title) ?? (directory == "." ? "What's new" : folderName)
     for existing in [SiteConfigDecoder.fileName, SiteLoader.announcementsFolder]
     where FileSystem.exists(directory + "/" + existing) {
       context.console.error("error: \(directory) already holds a site (\(existing) exists)")
@@ -67,8 +68,7 @@ enum InitCommand {
     return .success
   }
 
-  private static func platformKeys(_ option: String?) throws(UsageError) -> [String] {
-    guard let option else { return ["ios", "android"] }
+  private static func platformKeys(_ option: String) throws(UsageError) -> [String] {
     let keys = option.split(separator: ",").map { String($0).trimmingWhitespace() }
     guard !keys.isEmpty, keys.allSatisfy(SiteConfigDecoder.isPlatformKey),
       Set(keys).count == keys.count

@@ -12,16 +12,19 @@ enum NewCommand {
     name: "new",
     abstract: "Write a new announcement as a draft, ready to edit.",
     positionals: ["ID"],
-    options: [
-      .value("--severity", "S", "INFO, IMPORTANT or CRITICAL (default: INFO)."),
-      .value("--kind", "K", "WHATS_NEW, UPDATE_AVAILABLE or NOTICE (default: WHATS_NEW)."),
-      SharedOptions.site,
-    ],
+    options: [severity, kind, SharedOptions.site],
     discussion: """
       Writes content/announcements/ID.md with today's date (UTC, or SOURCE_DATE_EPOCH's) as
       publishAt and draft: true, so nothing reaches users until the draft line is removed. Refuses an
       id that is not a slug, or one that a record or a file already uses.
       """)
+
+  static let severity = Option(
+    "--severity", "S", "INFO, IMPORTANT or CRITICAL (default: INFO).",
+    read: choice(Severity.self, flag: "--severity"))
+  static let kind = Option(
+    "--kind", "K", "WHATS_NEW, UPDATE_AVAILABLE or NOTICE (default: WHATS_NEW).",
+    read: choice(Kind.self, flag: "--kind"))
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
@@ -35,12 +38,10 @@ enum NewCommand {
           ? "ids are lowercase: write \(lowered)"
           : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode")
     }
-    let severity =
-      try choice(arguments.value("--severity"), Severity.self, flag: "--severity")
-      ?? .info
-    let kind = try choice(arguments.value("--kind"), Kind.self, flag: "--kind") ?? .whatsNew
+    let severity = try arguments.value(Self.severity) ?? .info
+    let kind = try arguments.value(Self.kind) ?? .whatsNew
     let today = try context.now(nil)
-    let (directory, prefix) = context.site(arguments.value("--site"))
+    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
     guard FileSystem.kind(of: directory + "/" + SiteConfigDecoder.fileName) == .file else {
       context.console.error(
         "error: \(directory == "." ? "this folder" : directory) is not a herald site:"
@@ -103,14 +104,16 @@ enum NewCommand {
     """
   }
 
-  private static func choice<Value: RawRepresentable & CaseIterable>(
-    _ text: String?, _ type: Value.Type, flag: String
-  ) throws(UsageError) -> Value? where Value.RawValue == String {
-    guard let text else { return nil }
-    if let value = Value(rawValue: text) { return value }
-    let names = Value.allCases.map(\.rawValue)
-    throw UsageError(
-      message: "\(flag) '\(text)' is not one of \(names.joined(separator: ", "))",
-      hint: NearestName.suggestion(for: text, among: names).map { "did you mean \($0)?" })
+  /// Reads one of an enumeration's raw values.
+  private static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+    _ type: Value.Type, flag: String
+  ) -> @Sendable (String) throws(UsageError) -> Value where Value.RawValue == String {
+    { text throws(UsageError) in
+      if let value = Value(rawValue: text) { return value }
+      let names = Value.allCases.map(\.rawValue)
+      throw UsageError(
+        message: "\(flag) '\(text)' is not one of \(names.joined(separator: ", "))",
+        hint: NearestName.suggestion(for: text, among: names).map { "did you mean \($0)?" })
+    }
   }
 }

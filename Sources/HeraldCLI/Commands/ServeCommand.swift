@@ -14,11 +14,7 @@ enum ServeCommand {
   static let spec = CommandSpec(
     name: "serve",
     abstract: "Preview the site on loopback, rebuilding and reloading as it changes.",
-    options: [
-      SharedOptions.site,
-      .value("--host", "ADDRESS", "The address to listen on (default: 127.0.0.1)."),
-      .value("--port", "PORT", "The port to listen on (default: 1313; 0 picks a free one)."),
-    ],
+    options: [SharedOptions.site, host, port],
     discussion: """
       Builds into a temporary folder (never public/): in $TMPDIR when it is set, else in
       /dev/shm (memory) where there is one. Drafts and scheduled announcements are shown and
@@ -29,17 +25,25 @@ enum ServeCommand {
       temporary folder.
       """)
 
+  static let host = Option(
+    "--host", "ADDRESS", "The address to listen on (default: 127.0.0.1).")
+  static let port = Option(
+    "--port", "PORT", "The port to listen on (default: 1313; 0 picks a free one)."
+  ) { text throws(UsageError) in
+    guard let port = UInt16(text) else {
+      throw UsageError(
+        message: "--port \(text) is not a port number", hint: "use 1 to 65535, or 0")
+    }
+    return port
+  }
+
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
     -> ExitStatus
   {
-    let host = arguments.value("--host") ?? "127.0.0.1"
-    let portText = arguments.value("--port") ?? "1313"
-    guard let port = UInt16(portText) else {
-      throw UsageError(
-        message: "--port \(portText) is not a port number", hint: "use 1 to 65535, or 0")
-    }
+    let host = try arguments.value(Self.host) ?? "127.0.0.1"
+    let port = try arguments.value(Self.port) ?? 1313
     let stop = StopSignal()
-    let (directory, prefix) = context.site(arguments.value("--site"))
+    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
     guard FileManager.default.fileExists(atPath: directory + "/herald.yaml") else {
       context.console.error("error: there is no herald.yaml in \(directory)")
       context.console.error("  hint: run herald in a site folder, or pass --site DIR")

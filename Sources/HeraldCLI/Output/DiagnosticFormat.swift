@@ -9,9 +9,11 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
   /// GitHub Actions workflow commands on standard output, so errors land on the pull request's lines.
   case github
 
-  /// Reads the `--format` value.
-  static func parse(_ text: String?) throws(UsageError) -> DiagnosticFormat {
-    guard let text else { return .text }
+  /// `--format`, read into a format.
+  static let option = Option<DiagnosticFormat>(
+    "--format", allCases.map(\.rawValue).joined(separator: "|"),
+    "How to print problems (default: text)."
+  ) { text throws(UsageError) in
     guard let format = DiagnosticFormat(rawValue: text) else {
       throw UsageError(
         message: "unknown format '\(text)'",

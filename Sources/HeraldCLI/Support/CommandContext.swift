@@ -9,14 +9,8 @@ struct CommandContext: Sendable {
   let environment: [String: String]
 
   /// The time the command runs at: `--now`, else `SOURCE_DATE_EPOCH`, else the clock.
-  func now(_ option: String?) throws(UsageError) -> Timestamp {
-    if let option {
-      do {
-        return try Timestamp(parsing: option)
-      } catch {
-        throw UsageError(message: "--now \(error)", hint: "write --now 2026-03-01T09:00:00Z")
-      }
-    }
+  func now(_ option: Timestamp?) throws(UsageError) -> Timestamp {
+    if let option { return option }
     if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
       guard let seconds = Int64(epoch) else {
         throw UsageError(
