@@ -48,11 +48,16 @@ let package = Package(
       name: "HeraldRender",
       dependencies: ["HeraldCore", "HeraldFiles", "CLibXML2"],
       plugins: ["EmbedDefaultTheme"]),
+    // The build as named steps (load, check, plan, render, commit), and the one seam through which
+    // it reuses earlier builds' work.
+    .target(
+      name: "HeraldBuild",
+      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender"]),
     // What a build keeps for the next: parsed records and rendered fragments, outside the site and
-    // the output (on disk for build and check, in memory for serve).
+    // the output (on disk for build and check, in memory for serve), behind HeraldBuild's seam.
     .target(
       name: "HeraldCache",
-      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender"]),
+      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender", "HeraldBuild"]),
     .target(
       name: "HeraldServe",
       dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"],
@@ -60,8 +65,8 @@ let package = Package(
     .target(
       name: "HeraldCLI",
       dependencies: [
-        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldCache", "HeraldServe", "HeraldFiles",
-        "HeraldClient",
+        "HeraldCore", "HeraldContent", "HeraldRender", "HeraldBuild", "HeraldCache", "HeraldServe",
+        "HeraldFiles", "HeraldClient",
       ],
       plugins: ["EmbedDefaultTheme"]),
     .executableTarget(name: "herald", dependencies: ["HeraldCLI"]),

@@ -456,7 +456,8 @@ struct OutputWriterTests {
     let prepares = events.indices.filter { events[$0].hasPrefix("prepare") }
     #expect(
       prepares.map { events[$0] } == [
-        "prepare a/b/page.html index.html", "prepare .herald-output assets/x.css feed.xml",
+        // The marker is the writer's own: staged at the commit, never rendered.
+        "prepare a/b/page.html index.html", "prepare assets/x.css feed.xml",
       ])
     let pages = events.indices.filter { isPage(events[$0]) && !events[$0].hasPrefix("prepare") }
     let others = Self.files.filter { !isPage($0) }.compactMap { events.firstIndex(of: $0) }

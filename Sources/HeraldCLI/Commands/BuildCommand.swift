@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBuild
 import HeraldCache
 import HeraldCore
 import HeraldRender
@@ -70,7 +71,7 @@ enum BuildCommand {
       context.console.error("  hint: \(error.hint)")
       return .ioFailure
     }
-    let builder = SiteBuilder(
+    let build = SiteBuild(
       siteDirectory: directory, outputDirectory: output,
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: arguments.isSet(Self.drafts)),
@@ -78,9 +79,9 @@ enum BuildCommand {
       allowEmpty: arguments.isSet(Self.allowEmpty),
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      }, leftovers: ExitRetainer.keep, cache: cache)
+      }, leftovers: ExitRetainer.keep, reuse: cache ?? NoReuse())
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
-    switch builder.build() {
+    switch build.run() {
     case .built(let report):
       printer.printText(report.diagnostics)
       if !arguments.isSet(Self.quiet) {

@@ -1,3 +1,4 @@
+import HeraldBuild
 import HeraldCache
 import HeraldContent
 import HeraldCore
@@ -46,7 +47,7 @@ enum CheckCommand {
       return .ioFailure
     }
     do {
-      checked = try CheckedSite.load(directory, cache: cache)
+      checked = try CheckedSite.load(directory, reuse: cache ?? NoReuse())
       cache?.save(files: checked.loaded.files, live: nil)
     } catch {
       context.console.error("error: \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldBuild
 import HeraldCache
 import HeraldCore
 import HeraldFiles
@@ -140,13 +141,13 @@ private struct Rebuilder {
     }
     let started = ContinuousClock.now
     let now = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
-    let builder = SiteBuilder(
+    let build = SiteBuild(
       siteDirectory: siteDirectory, outputDirectory: output,
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: true,
         preview: BuildOptions.Preview(liveReload: PreviewSite.liveReloadTag)),
-      strict: false, force: true, leftovers: leftovers.keep, cache: cache)
-    switch builder.build() {
+      strict: false, force: true, leftovers: leftovers.keep, reuse: cache)
+    switch build.run() {
     case .built(let report):
       printer.printText(report.diagnostics)
       let elapsed = ContinuousClock.now - started

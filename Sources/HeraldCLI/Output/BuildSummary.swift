@@ -1,9 +1,10 @@
+import HeraldBuild
 import HeraldCore
 
 /// The line printed after a build: what was published and what was written, and how long it took.
 struct BuildSummary: CustomStringConvertible {
   /// The build's report.
-  let report: SiteBuilder.Report
+  let report: SiteBuild.Report
   /// The output folder as given.
   let output: String
   /// The build's time.

@@ -94,36 +94,16 @@ package struct OutputWriter: Sendable {
     }
   }
 
-  /// Renders every file and puts the changed ones in place; on any failure before the journal is
-  /// recorded the previous output is left as it was, and when no file changed it is not touched.
+  /// Begins writing the planned files: takes the output's lock (calling `waiting` while another
+  /// build holds it), completes an interrupted build, and compares the plan with the output map.
   ///
-  /// `waiting` is called when another build holds the output; `vet` sees the previous tree's files
-  /// (under the lock) and may refuse the build before anything is written.
-  package func write(
-    _ files: [String], force: Bool, waiting: () -> Void = {},
-    vet: (Set<String>) throws(OutputError) -> Void = { _ in },
-    render: @escaping @Sendable (String) throws -> [UInt8]
-  ) throws -> Summary {
-    try write(
-      files.map(Planned.init(path:)), force: force, waiting: waiting, vet: vet, map: nil,
-      prepare: { _ in }, render: { path, sink in sink.write(try render(path)) })
-  }
-
-  /// Writes files as `write(_:force:waiting:vet:render:)` does, and keeps the output map: with
-  /// `map` (the identifier of the key the fingerprints were made with), a file whose fingerprint is
-  /// the one the map holds, and which is still the file herald put there, is neither rendered nor
-  /// read.
-  ///
-  /// The files are rendered in `waves` (one, unless told otherwise); `prepare` is told which files
-  /// a wave will render before any of them is, and `rendered` is called once every file is
-  /// rendered and staged, before any is moved into place (the build saves its cache meanwhile).
-  package func write(
-    _ files: [Planned], force: Bool, waiting: () -> Void = {},
-    vet: (Set<String>) throws(OutputError) -> Void = { _ in }, map keyIdentifier: Fingerprint?,
-    memo: OutputMapMemo? = nil, waves: ([String]) -> [[String]] = { [$0] },
-    prepare: ([String]) throws -> Void, rendered: () -> Void = {},
-    render: @escaping @Sendable (String, inout ByteSink) throws -> Void
-  ) throws -> Summary {
+  /// With `map` (the identifier of the key the fingerprints were made with), a file whose
+  /// fingerprint is the one the map holds, and which is still the file herald put there, is not
+  /// among the transaction's `pending` files: it is neither rendered nor read.
+  package func begin(
+    _ files: [Planned], force: Bool, waiting: () -> Void = {}, map keyIdentifier: Fingerprint?,
+    memo: OutputMapMemo? = nil
+  ) throws(OutputError) -> OutputTransaction {
     let output = outputDirectory
     _ = try OutputTarget.check(output: output, site: siteDirectory)
     try checkForeign(force: force)
@@ -131,7 +111,6 @@ package struct OutputWriter: Sendable {
     let lock = try io(output) { () throws(FileSystemError) in
       try FolderLock(file: output + "/" + Self.lockName, waiting: waiting)
     }
-    defer { withExtendedLifetime(lock) {} }
     let recovered = try recover()
     try checkForeign(force: force)
     let map = BuildTrace.measure("read the output map") {
@@ -146,185 +125,13 @@ package struct OutputWriter: Sendable {
       map.map { recovered ? Set($0.entries.keys).union(listing()) : Set($0.entries.keys) }
         ?? listing()
     }
-    try vet(previous)
-    let kept = BuildTrace.measure("compare with the output map") {
-      Self.unchanged(files, map: map, output: output)
-    }
-    let all = zip(files, kept).compactMap { $1 == nil ? $0.path : nil } + [Self.markerName]
-    // A listing is exact, so a file it lacks is not looked for; the map names only herald's files.
-    let listed = map == nil ? previous : nil
-    let staging = output + "/" + Self.stagingName
-    var staged: [StagedFile] = []
-    do {
-      try? FileSystem.removeTree(staging)
-      let folders = FolderMaker(root: staging)
-      try Self.io(staging) { () throws(FileSystemError) in try folders.make("") }
-      for wave in waves(all) where !wave.isEmpty {
-        try prepare(wave)
-        staged += try BuildTrace.measure("render and stage") {
-          try stage(wave, staging: staging, folders: folders, listed: listed, render: render)
-        }
-      }
-    } catch {
-      try? FileSystem.removeTree(staging)
-      throw error
-    }
-    rendered()
-    let changed = staged.filter(\.isChanged).map(\.path)
-    let planned = files.map(\.path) + [Self.markerName]
-    // A previous file whose path is now a folder is replaced, not removed.
-    let gone = previous.subtracting(planned)
-    let removed = Array(gone.isEmpty ? gone : gone.subtracting(Self.folders(of: planned)))
-      .sortedBytewise()
-    let summary = Summary(
-      written: changed.count, unchanged: planned.count - changed.count, removed: removed.count)
-    if !changed.isEmpty || !removed.isEmpty {
-      let journal = OutputJournal(
-        puts: Self.ordered(Self.moves(changed, existing: previous)), removals: removed)
-      do {
-        try journal.record(in: output)
-      } catch {
-        try? FileSystem.removeTree(staging)
-        throw OutputError.io(error.path, error.reason)
-      }
-      try BuildTrace.measure("move into place") { () throws(OutputError) in
-        try finish(journal, staging: staging)
-      }
-      // A rename sets a file's change time, which the map compares: a file renamed in on its
-      // own is looked at again in place (those moved in with a new folder keep theirs).
-      staged = Self.signedInPlace(staged, renamed: Set(journal.puts), output: output)
-    } else {
-      try? FileSystem.removeTree(staging)
-    }
-    BuildTrace.measure("write the output map") {
-      keepMap(
-        files, kept: kept, staged: staged, keyIdentifier: keyIdentifier, previous: map, memo: memo)
-    }
-    return summary
-  }
-
-  /// The staged files, each changed one that was renamed into place on its own with the
-  /// signature it has there.
-  private static func signedInPlace(_ staged: [StagedFile], renamed: Set<String>, output: String)
-    -> [StagedFile]
-  {
-    staged.map { file in
-      guard file.isChanged, renamed.contains(file.path) else { return file }
-      return StagedFile(
-        path: file.path, isChanged: true, signature: FileSignature.of(output + "/" + file.path))
-    }
-  }
-
-  /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
-  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each).
-  private static func unchanged(_ files: [Planned], map: OutputMap?, output: String)
-    -> [OutputMap.Entry?]
-  {
-    guard let map else { return Array(repeating: nil, count: files.count) }
-    return files.concurrentMap { file -> OutputMap.Entry? in
-      guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
-        entry.fingerprint == fingerprint,
-        let signature = FileSignature.of(output + "/" + file.path), entry.matches(signature)
-      else { return nil }
-      return entry
-    }
-  }
-
-  /// Writes the output map for the files now in place; without a key, removes a map that would now
-  /// be stale.
-  ///
-  /// A map that cannot be written only costs the next build some rendering.
-  private func keepMap(
-    _ files: [Planned], kept: [OutputMap.Entry?], staged: [StagedFile],
-    keyIdentifier: Fingerprint?, previous: OutputMap?, memo: OutputMapMemo?
-  ) {
-    let path = outputDirectory + "/" + OutputMap.fileName
-    guard let keyIdentifier else {
-      if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
-      return
-    }
-    var signatures: [String: FileSignature] = [:]
-    signatures.reserveCapacity(staged.count)
-    for file in staged { if let signature = file.signature { signatures[file.path] = signature } }
-    var entries: [OutputMap.Ordered] = []
-    entries.reserveCapacity(files.count)
-    // A kept entry is the previous map's; so the map is unchanged when every new entry equals
-    // the previous one and the count is the same (paths being distinct, as checked below).
-    var changed = false
-    for (file, keptEntry) in zip(files, kept) {
-      guard let fingerprint = file.fingerprint else { continue }
-      if let keptEntry {
-        entries.append((file.path, keptEntry))
-      } else if let signature = signatures[file.path] {
-        let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
-        if !changed && previous?.entries[file.path] != entry { changed = true }
-        entries.append((file.path, entry))
-      }
-    }
-    // The plan comes sorted by path; any other order (or a path twice) is put right here.
-    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path.precedesBytewise($1.path) }) {
-      entries = OutputMap(entries).entries.map { (path: $0.key, entry: $0.value) }
-        .sortedBytewise { $0.path }
-    }
-    // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || entries.count != previous?.entries.count else { return }
-    let written: Void? = try? OutputMap.write(
-      entries, output: outputDirectory, keyIdentifier: keyIdentifier)
-    memo?.remember(
-      written == nil ? nil : OutputMap(entries), output: outputDirectory,
-      keyIdentifier: keyIdentifier)
-  }
-
-  /// A rendered file: whether its bytes differ from the file in place, and the signature of the
-  /// file it will be once in place (the one in place, or the staged one, whose inode and
-  /// modification time its rename keeps).
-  struct StagedFile: Sendable {
-    let path: String
-    let isChanged: Bool
-    let signature: FileSignature?
-  }
-
-  /// Renders files, in parallel, and writes those whose bytes differ from the previous tree into
-  /// the staging folder.
-  ///
-  /// A large file is compared and written piece by piece as it is rendered, so it is never whole
-  /// in memory. With `listed`, the files of the previous tree, a file not among them is written
-  /// without looking for one in place.
-  private func stage(
-    _ all: [String], staging: String, folders: FolderMaker, listed: Set<String>?,
-    render: @escaping @Sendable (String, inout ByteSink) throws -> Void
-  ) throws -> [StagedFile] {
-    let output = outputDirectory
-    // With fewer files than cores (the archive alone, an edit's live.json), a core would idle: a
-    // large file's pieces are compared and written on a thread of their own as it renders. With
-    // more, every core renders, and a writing thread would only take turns with them.
-    let writesBeside = all.count < ProcessInfo.processInfo.activeProcessorCount
-    return try all.concurrentMap { (file) throws -> StagedFile in
-      let path = staging + "/" + file
-      let inPlace = listed?.contains(file) == false ? nil : output + "/" + file
-      let writer = ComparingFileWriter(inPlace: inPlace, destination: path) {
-        () throws(FileSystemError) in try folders.make(Self.folder(of: file))
-      }
-      let pieces = writesBeside ? PieceQueue(take: writer.take) : nil
-      defer { pieces?.finish() }
-      var sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
-      if file == Self.markerName {
-        sink.write(Array(Self.markerText.utf8))
-      } else {
-        try render(file, &sink)
-      }
-      // Every piece taken before the last one is handed over (the deferred call covers a render
-      // that throws).
-      pieces?.finish()
-      let outcome = try Self.io(path) { () throws(FileSystemError) in
-        try writer.finish(sink.bytes)
-      }
-      return StagedFile(path: file, isChanged: outcome.isChanged, signature: outcome.signature)
-    }
+    return try OutputTransaction(
+      writer: self, lock: lock, files: files, previous: previous, map: map,
+      keyIdentifier: keyIdentifier, memo: memo)
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
-  private func finish(_ journal: OutputJournal, staging: String) throws(OutputError) {
+  func finish(_ journal: OutputJournal, staging: String) throws(OutputError) {
     let output = outputDirectory
     do {
       try journal.apply(output: output, staging: staging)
@@ -336,7 +143,7 @@ package struct OutputWriter: Sendable {
   }
 
   /// Every file of the output but herald's own bookkeeping.
-  private func listing() -> Set<String> {
+  func listing() -> Set<String> {
     Set(
       FileSystem.files(under: outputDirectory).filter {
         !Self.controlNames.contains(String($0.prefix { $0 != "/" }))
@@ -460,7 +267,7 @@ package struct OutputWriter: Sendable {
 
   static func folder(of path: String) -> String { path.parentPath }
 
-  private func io<Value>(_ path: String, _ body: () throws(FileSystemError) -> Value)
+  func io<Value>(_ path: String, _ body: () throws(FileSystemError) -> Value)
     throws(OutputError) -> Value
   {
     try Self.io(path, body)
@@ -478,7 +285,7 @@ package struct OutputWriter: Sendable {
 }
 
 /// Creates folders under a root once each, from many threads.
-private final class FolderMaker: @unchecked Sendable {
+final class FolderMaker: @unchecked Sendable {
   private let root: String
   private let lock = NSLock()
   private var made: Set<String> = []

@@ -1,0 +1,75 @@
+import HeraldCore
+import HeraldFiles
+
+extension OutputTransaction {
+  /// The staged files, each changed one that was renamed into place on its own with the
+  /// signature it has there.
+  static func signedInPlace(_ staged: [StagedFile], renamed: Set<String>, output: String)
+    -> [StagedFile]
+  {
+    staged.map { file in
+      guard file.isChanged, renamed.contains(file.path) else { return file }
+      return StagedFile(
+        path: file.path, isChanged: true, signature: FileSignature.of(output + "/" + file.path))
+    }
+  }
+
+  /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
+  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each).
+  static func unchanged(_ files: [OutputWriter.Planned], map: OutputMap?, output: String)
+    -> [OutputMap.Entry?]
+  {
+    guard let map else { return Array(repeating: nil, count: files.count) }
+    return files.concurrentMap { file -> OutputMap.Entry? in
+      guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
+        entry.fingerprint == fingerprint,
+        let signature = FileSignature.of(output + "/" + file.path), entry.matches(signature)
+      else { return nil }
+      return entry
+    }
+  }
+
+  /// Writes the output map for the files now in place; without a key, removes a map that would now
+  /// be stale.
+  ///
+  /// A map that cannot be written only costs the next build some rendering.
+  func keepMap(_ staged: [StagedFile]) {
+    let outputDirectory = writer.outputDirectory
+    let previous = map
+    let path = outputDirectory + "/" + OutputMap.fileName
+    guard let keyIdentifier else {
+      if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
+      return
+    }
+    var signatures: [String: FileSignature] = [:]
+    signatures.reserveCapacity(staged.count)
+    for file in staged { if let signature = file.signature { signatures[file.path] = signature } }
+    var entries: [OutputMap.Ordered] = []
+    entries.reserveCapacity(files.count)
+    // A kept entry is the previous map's; so the map is unchanged when every new entry equals
+    // the previous one and the count is the same (paths being distinct, as checked below).
+    var changed = false
+    for (file, keptEntry) in zip(files, kept) {
+      guard let fingerprint = file.fingerprint else { continue }
+      if let keptEntry {
+        entries.append((file.path, keptEntry))
+      } else if let signature = signatures[file.path] {
+        let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
+        if !changed && previous?.entries[file.path] != entry { changed = true }
+        entries.append((file.path, entry))
+      }
+    }
+    // The plan comes sorted by path; any other order (or a path twice) is put right here.
+    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path.precedesBytewise($1.path) }) {
+      entries = OutputMap(entries).entries.map { (path: $0.key, entry: $0.value) }
+        .sortedBytewise { $0.path }
+    }
+    // An unchanged map is not written again, so a build that changed nothing touches nothing.
+    guard changed || entries.count != previous?.entries.count else { return }
+    let written: Void? = try? OutputMap.write(
+      entries, output: outputDirectory, keyIdentifier: keyIdentifier)
+    memo?.remember(
+      written == nil ? nil : OutputMap(entries), output: outputDirectory,
+      keyIdentifier: keyIdentifier)
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import HeraldCore
+import HeraldFiles
+
+/// One build's change to an output folder, from `OutputWriter.begin` to `commit`: the renderer's
+/// bytes go into staging files it opens, and nothing reaches the output until `commit`.
+///
+/// It holds the output's lock while it lives. Released without a commit (a render that failed, a
+/// build refused), it removes its staging folder and the output is as it was.
+package final class OutputTransaction: @unchecked Sendable {
+  /// Every file of the previous tree (herald's bookkeeping aside).
+  package let previous: Set<String>
+  /// The planned files to render, in plan order: those the output map could not vouch for.
+  package let pending: [String]
+
+  let writer: OutputWriter
+  private let lock: FolderLock
+  let files: [OutputWriter.Planned]
+  let kept: [OutputMap.Entry?]
+  let map: OutputMap?
+  let keyIdentifier: Fingerprint?
+  let memo: OutputMapMemo?
+  /// The previous tree's files when they were listed (exact), so a file it lacks is not looked for.
+  private let listed: Set<String>?
+  private let staging: String
+  private let folders: FolderMaker
+  private let state = NSLock()
+  private var stagingReady = false
+  private var staged: [StagedFile] = []
+  private var committed = false
+
+  init(
+    writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: Set<String>,
+    map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?
+  ) throws(OutputError) {
+    self.writer = writer
+    self.lock = lock
+    self.files = files
+    self.previous = previous
+    self.map = map
+    self.keyIdentifier = keyIdentifier
+    self.memo = memo
+    let output = writer.outputDirectory
+    kept = BuildTrace.measure("compare with the output map") {
+      Self.unchanged(files, map: map, output: output)
+    }
+    pending = zip(files, kept).compactMap { $1 == nil ? $0.path : nil }
+    listed = map == nil ? previous : nil
+    staging = output + "/" + OutputWriter.stagingName
+    folders = FolderMaker(root: staging)
+  }
+
+  deinit {
+    if !committed { try? FileSystem.removeTree(staging) }
+    withExtendedLifetime(lock) {}
+  }
+
+  /// A file being staged: render into `sink`, then `close()` it.
+  package final class StagingFile {
+    /// Where the file's bytes go; large files are compared and written piece by piece.
+    package var sink: ByteSink
+    private let path: String
+    private let destination: String
+    private let writer: ComparingFileWriter
+    private let pieces: PieceQueue?
+    private let transaction: OutputTransaction
+
+    fileprivate init(
+      path: String, destination: String, writer: ComparingFileWriter, pieces: PieceQueue?,
+      transaction: OutputTransaction
+    ) {
+      self.path = path
+      self.destination = destination
+      self.writer = writer
+      self.pieces = pieces
+      self.transaction = transaction
+      sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
+    }
+
+    deinit { pieces?.finish() }
+
+    /// Finishes the file: written into staging when its bytes differ from the one in place.
+    package func close() throws(OutputError) {
+      // Every piece taken before the last one is handed over first.
+      pieces?.finish()
+      let last = sink.bytes
+      let outcome = try OutputWriter.io(destination) { () throws(FileSystemError) in
+        try writer.finish(last)
+      }
+      transaction.record(
+        StagedFile(path: path, isChanged: outcome.isChanged, signature: outcome.signature))
+    }
+  }
+
+  /// Opens a planned file for staging; `count` is how many files are rendered together with it.
+  ///
+  /// With fewer files than cores (the archive alone, an edit's live.json), a core would idle: a
+  /// large file's pieces are compared and written on a thread of their own as it renders. With
+  /// more, every core renders, and a writing thread would only take turns with them.
+  package func open(_ file: String, amongst count: Int) throws(OutputError) -> StagingFile {
+    try prepareStaging()
+    let path = staging + "/" + file
+    let inPlace = listed?.contains(file) == false ? nil : writer.outputDirectory + "/" + file
+    let folders = folders
+    let comparing = ComparingFileWriter(inPlace: inPlace, destination: path) {
+      () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: file))
+    }
+    let writesBeside = count < Self.cores
+    return StagingFile(
+      path: file, destination: path, writer: comparing,
+      pieces: writesBeside ? PieceQueue(take: comparing.take) : nil, transaction: self)
+  }
+
+  /// Puts every changed file in place and removes the files that are gone, through the journal.
+  ///
+  /// Then it keeps the output map. Every pending file must have been staged.
+  package func commit() throws(OutputError) -> OutputWriter.Summary {
+    let marker = try open(OutputWriter.markerName, amongst: 1)
+    marker.sink.write(Array(OutputWriter.markerText.utf8))
+    try marker.close()
+    let output = writer.outputDirectory
+    var staged = state.withLock { self.staged }
+    let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
+    let planned = files.map(\.path) + [OutputWriter.markerName]
+    // A previous file whose path is now a folder is replaced, not removed.
+    let gone = previous.subtracting(planned)
+    let removed = Array(gone.isEmpty ? gone : gone.subtracting(OutputWriter.folders(of: planned)))
+      .sortedBytewise()
+    let summary = OutputWriter.Summary(
+      written: changed.count, unchanged: planned.count - changed.count, removed: removed.count)
+    committed = true
+    if !changed.isEmpty || !removed.isEmpty {
+      let journal = OutputJournal(
+        puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
+        removals: removed)
+      do {
+        try journal.record(in: output)
+      } catch {
+        try? FileSystem.removeTree(staging)
+        throw OutputError.io(error.path, error.reason)
+      }
+      try BuildTrace.measure("move into place") { () throws(OutputError) in
+        try writer.finish(journal, staging: staging)
+      }
+      // A rename sets a file's change time, which the map compares: a file renamed in on its
+      // own is looked at again in place (those moved in with a new folder keep theirs).
+      staged = Self.signedInPlace(staged, renamed: Set(journal.puts), output: output)
+    } else {
+      try? FileSystem.removeTree(staging)
+    }
+    BuildTrace.measure("write the output map") { keepMap(staged) }
+    return summary
+  }
+
+  /// The cores this process may use, read once: Foundation reads the cgroup files on each ask.
+  private static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+  private func record(_ file: StagedFile) { state.withLock { staged.append(file) } }
+
+  /// Removes what a stopped build left in staging, once, before the first file is staged.
+  private func prepareStaging() throws(OutputError) {
+    state.lock()
+    defer { state.unlock() }
+    guard !stagingReady else { return }
+    try? FileSystem.removeTree(staging)
+    let staging = staging
+    let folders = folders
+    try OutputWriter.io(staging) { () throws(FileSystemError) in try folders.make("") }
+    stagingReady = true
+  }
+
+  /// A staged file: whether its bytes differ from the file in place, and the signature of the
+  /// file it will be once in place (the one in place, or the staged one, whose inode and
+  /// modification time its rename keeps).
+  struct StagedFile: Sendable {
+    let path: String
+    let isChanged: Bool
+    let signature: FileSignature?
+  }
+}
