@@ -165,7 +165,11 @@ struct DeployTests {
         "/whats-new/api/v1/manifest.schema.json", 200, "application/json",
         "public, max-age=300, must-revalidate"
       ),
-      ("/whats-new/assets/herald.css", 200, "text/css", "public, max-age=31536000, immutable"),
+      (
+        "/whats-new/assets/herald.css?v=0123456789ab", 200, "text/css",
+        "public, max-age=31536000, immutable"
+      ),
+      ("/whats-new/assets/herald.css", 200, "text/css", "public, max-age=300, must-revalidate"),
       ("/whats-new/no-such-page/", 404, "text/html; charset=utf-8", nil),
       ("/whats-new/api/v1/ios/9.9.9.json", 404, "application/json", "no-store"),
     ]

@@ -20,18 +20,23 @@ final class PageContext: Sendable {
   private let pageMembers: TemplateObject
 
   /// Prepares the data that every page shares.
-  init(site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String) {
+  init(
+    site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String,
+    assets: TemplateValue = .object(TemplateObject())
+  ) {
     self.site = site
     self.urls = urls
     self.options = options
-    let siteValue = Self.siteValue(site: site, urls: urls, stylesheetURL: stylesheetURL)
+    let siteValue = Self.siteValue(
+      site: site, urls: urls, stylesheetURL: stylesheetURL, assets: assets)
     self.siteValue = siteValue
     pageMembers = Self.pageMembers(siteValue: siteValue, options: options)
   }
 
   /// The `site` object: the channel's settings and where its feed and manifests are.
-  private static func siteValue(site: Site, urls: SiteURLs, stylesheetURL: String) -> TemplateValue
-  {
+  private static func siteValue(
+    site: Site, urls: SiteURLs, stylesheetURL: String, assets: TemplateValue
+  ) -> TemplateValue {
     let config = site.config
     // In the order of how often templates read them, the most read last (where a lookup starts).
     return .object([
@@ -58,6 +63,7 @@ final class PageContext: Sendable {
       "language": .string(urls.edition.locale),
       "archiveURL": .string(urls.archive),
       "stylesheetURL": .string(stylesheetURL),
+      "assets": assets,
       "feedURL": .string(urls.feed),
       "title": .string(config.title),
     ])

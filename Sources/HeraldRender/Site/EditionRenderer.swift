@@ -28,6 +28,8 @@ final class EditionRenderer: @unchecked Sendable {
   private let context: PageContext
   /// Each record's body, card and rows, made once.
   let fragments: FragmentStore
+  /// The theme's assets and their versioned URLs.
+  let assets: AssetVersions
 
   /// The template of a record's entry in the archive; herald renders it once per record as
   /// `cardHTML`.
@@ -47,10 +49,12 @@ final class EditionRenderer: @unchecked Sendable {
     self.theme = theme
     self.options = options
     let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
-    let stylesheet = theme.assets.first { $0.path == "herald.css" }
-    let version = stylesheet.map { "?v=" + ContentHash.hex($0.bytes, digits: 12) } ?? ""
+    let assets = AssetVersions(theme: theme, urls: urls)
+    self.assets = assets
     let context = PageContext(
-      site: site, urls: urls, options: options, stylesheetURL: urls.asset("herald.css") + version)
+      site: site, urls: urls, options: options,
+      stylesheetURL: assets.url("herald.css") ?? urls.asset("herald.css"),
+      assets: assets.templateValue)
     self.context = context
     let environment = caching.map {
       Self.environment($0, theme: theme, options: options, edition: edition)
@@ -99,7 +103,8 @@ final class EditionRenderer: @unchecked Sendable {
     if edition.isRoot {
       files += [
         PlannedFile(path: OutputPaths.notFound, content: .notFound),
-        PlannedFile(path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text.utf8))),
+        PlannedFile(
+          path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text(assets: assets).utf8))),
         PlannedFile(path: OutputPaths.schema, content: .schema),
       ]
       for asset in theme.assets {
@@ -202,9 +207,13 @@ final class EditionRenderer: @unchecked Sendable {
 /// The `_headers` file (Netlify and Cloudflare Pages): short lifetimes for what apps poll, long
 /// ones for versioned assets.
 enum HeadersFile {
-  /// The file's text.
-  static let text = """
-    # Written by herald. Apps poll api/; assets are referenced with a version that changes with them.
+  /// The file's text, with a rule for each of the theme's assets.
+  static func text(assets: AssetVersions) -> String { common + assets.headerRules }
+
+  /// The rules for what every channel has.
+  static let common = """
+    # Written by herald. Apps poll api/; an asset a page references with a version of its bytes
+    # (?v=) is kept for a year, any other for five minutes.
     /api/*
       Cache-Control: public, max-age=300, must-revalidate
       Access-Control-Allow-Origin: *
@@ -217,8 +226,6 @@ enum HeadersFile {
     /*/feed.xml
       Content-Type: application/atom+xml; charset=utf-8
       Cache-Control: public, max-age=900
-    /assets/*
-      Cache-Control: public, max-age=31536000, immutable
 
     """
 }
