@@ -37,9 +37,10 @@ struct AssetVersions: Sendable {
   /// The versioned URL of an asset, if the theme has it.
   func url(_ path: String) -> String? { urls.first { $0.path == path }?.url }
 
-  /// `site.assets`: the URLs as nested objects split at each dot, so `{{site.assets.kettle.css}}`
-  /// finds `kettle.css`. A path that is also the start of another (`a.css` and `a.css.map`) keeps
-  /// the shorter one.
+  /// The value of `site.assets`: the URLs as nested objects split at each dot.
+  ///
+  /// So `{{site.assets.kettle.css}}` finds `kettle.css`. A path that is also the start of another
+  /// (`a.css` and `a.css.map`) keeps the shorter one.
   var templateValue: TemplateValue {
     var root = Node()
     for (path, url) in urls.sorted(by: { $0.path.utf8.count < $1.path.utf8.count }) {
