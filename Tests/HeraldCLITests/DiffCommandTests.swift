@@ -123,6 +123,36 @@ struct DiffCommandTests {
     )
   }
 
+  @Test("a --base that is no revision says so, and names the branch it resembles")
+  func unknownRevision() throws {
+    let repository = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: repository)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "sh", "-c",
+      "git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@example.com"
+        + " commit -q -m base",
+    ]
+    process.currentDirectoryURL = repository.url
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let typo = try HeraldProcess.run(["diff", "--base", "mian"] + Self.now, in: repository.url)
+    #expect(typo.status == 74)
+    #expect(typo.stdout == "")
+    #expect(
+      typo.stderr
+        == "error: cannot read the site at mian: there is no revision mian in this repository"
+        + " (did you mean main?)\n")
+    let unknown = try HeraldProcess.run(
+      ["diff", "--base", "zzzqqq"] + Self.now, in: repository.url)
+    #expect(
+      unknown.stderr
+        == "error: cannot read the site at zzzqqq: there is no revision zzzqqq in this"
+        + " repository (a branch, a tag or a commit; fetch it first if it is on a remote)\n")
+  }
+
   @Test("--base reads a git revision without touching the working tree or the index")
   func gitRevision() throws {
     let repository = try TemporaryDirectory()

@@ -26,10 +26,7 @@ enum SiteTemplate {
         platforms.map { key in
           .object([
             "key": .string(key),
-            "storeExample": .string(
-              key == "android"
-                ? "https://play.google.com/store/apps/details?id=com.example.app"
-                : "https://apps.apple.com/app/id0000000000"),
+            "storeExample": storeExample(key).map(TemplateValue.string) ?? .null,
           ])
         }),
     ])
@@ -64,5 +61,17 @@ enum SiteTemplate {
       }
     }
     return result + "\""
+  }
+
+  /// The store page a platform's herald.yaml entry shows as an example; none for the web, whose
+  /// users get a new version when they reload.
+  static func storeExample(_ key: String) -> String? {
+    switch key {
+    case "ios", "ipados", "macos", "tvos", "watchos", "visionos":
+      return "https://apps.apple.com/app/id0000000000"
+    case "android": return "https://play.google.com/store/apps/details?id=com.example.app"
+    case "web": return nil
+    default: return "https://example.com/download"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldFiles
 
 /// A site as it was at a git revision, copied out of the repository's object store into a
@@ -17,7 +18,19 @@ struct GitRevisionSite {
   static func extract(revision: String, siteDirectory: String) throws(Failure) -> GitRevisionSite {
     let prefix = try git(["rev-parse", "--show-prefix"], in: siteDirectory)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    _ = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: siteDirectory)
+    do {
+      _ = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: siteDirectory)
+    } catch {
+      // --quiet leaves git silent: say what it means, and which name was likely meant.
+      let names =
+        (try? git(["for-each-ref", "--format=%(refname:short)"], in: siteDirectory))?
+        .split(separator: "\n").map(String.init) ?? []
+      let suggestion = NearestName.suggestion(for: revision, among: names)
+      throw Failure(
+        message: "there is no revision \(revision) in this repository"
+          + (suggestion.map { " (did you mean \($0)?)" }
+            ?? " (a branch, a tag or a commit; fetch it first if it is on a remote)"))
+    }
     let listing = try git(
       [
         "ls-tree", "-r", "-z", "--full-tree", revision, "--",

@@ -88,13 +88,21 @@ extension AnnouncementDecoder {
     }
     guard config.otherLocales.contains(locale) else {
       let canonical = LocaleTag.canonical(locale)
+      // A regional tag whose language the site has (de-DE in a site with de) is meant for it.
+      let broader = canonical.flatMap { tag in
+        LocaleTag.truncations(tag).dropFirst().first { config.otherLocales.contains($0) }
+      }
       let near =
         canonical.flatMap { config.locales.contains($0) ? $0 : nil }
         ?? NearestName.suggestion(for: locale, among: config.locales)
+      let hint =
+        broader.map {
+          "the site has \($0), which readers of \(locale) get too: write this translation as \($0)"
+        } ?? near.map { "did you mean \($0)?" } ?? "add it to locales in herald.yaml"
       reader.error(
         .unknownLocale, at: position,
         "\(locale) is not one of the site's locales (\(config.locales.joined(separator: ", ")))",
-        hint: near.map { "did you mean \($0)?" } ?? "add it to locales in herald.yaml")
+        hint: hint)
       return false
     }
     return true

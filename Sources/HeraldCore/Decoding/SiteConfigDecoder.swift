@@ -242,9 +242,13 @@ package struct SiteConfigDecoder: Sendable {
   /// What is wrong with a baseURL, if anything.
   static func baseURLProblem(_ text: String) -> (message: String, hint: String)? {
     guard case .web = try? ActionTarget(parsing: text, deepLinkSchemes: []) else {
+      let plain = text.lowercased().hasPrefix("http://")
       return (
         "baseURL \"\(text)\" is not an absolute https:// URL",
-        "write the address the site is served from, such as https://example.com/whats-new/"
+        plain
+          ? "apps fetch the channel over https only: write https://\(text.dropFirst(7)); for a"
+            + " preview over http, keep https here and pass herald build --base-url \(text)"
+          : "write the address the site is served from, such as https://example.com/whats-new/"
       )
     }
     if text.contains("?") || text.contains("#") {

@@ -157,4 +157,37 @@ struct InProcessCommandTests {
     let checked = InProcessRun.run(["check", "--site", site, "--no-cache"])
     #expect(checked.status == 0, "\(checked.stderr)")
   }
+
+  @Test("init gives each platform a store example of its own kind, and the web none")
+  func initStoreExamples() throws {
+    let folder = try TemporaryDirectory()
+    let site = folder.path("channel")
+    let created = InProcessRun.run(["init", site, "--platforms", "ios,android,web,windows"])
+    #expect(created.status == 0, "\(created.stderr)")
+    let config = try String(contentsOfFile: site + "/herald.yaml", encoding: .utf8)
+    #expect(
+      config.contains(
+        """
+          ios:
+            # store: https://apps.apple.com/app/id0000000000
+        """))
+    #expect(
+      config.contains(
+        """
+          android:
+            # store: https://play.google.com/store/apps/details?id=com.example.app
+        """))
+    #expect(
+      config.contains(
+        """
+          web:
+            # no store: a web app's users get the new version when they reload
+        """))
+    #expect(
+      config.contains(
+        """
+          windows:
+            # store: https://example.com/download
+        """))
+  }
 }
