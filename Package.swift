@@ -108,7 +108,9 @@ let package = Package(
       name: "HeraldFuzzTests", dependencies: ["HeraldFuzzTargets", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldCLITests",
-      dependencies: ["HeraldCore", "HeraldCLI", "HeraldServe", "HeraldTestSupport", "herald"]),
+      dependencies: [
+        "HeraldCore", "HeraldContent", "HeraldCLI", "HeraldServe", "HeraldTestSupport", "herald",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldContent
 import HeraldCore
 
@@ -61,12 +62,20 @@ enum DiffCommand {
     } else {
       basePath = baseDirectory ?? directory
     }
+    // A base without a site is the pull request that starts the channel: compared with an empty
+    // channel of the same settings, it shows everything the channel will show.
+    let isNewChannel = !FileManager.default.fileExists(atPath: basePath + "/herald.yaml")
     let base: Site
-    switch loadBase(basePath, label: revision ?? baseDirectory ?? "", context: context) {
-    case .success(let site): base = site
-    case .failure(let stopped): return stopped.status
+    if isNewChannel {
+      base = Site(config: head.config, announcements: [])
+    } else {
+      switch loadBase(basePath, label: revision ?? baseDirectory ?? "", context: context) {
+      case .success(let site): base = site
+      case .failure(let stopped): return stopped.status
+      }
     }
-    let comparison = SiteComparison(base: base, head: head, now: now, locale: locale)
+    var comparison = SiteComparison(base: base, head: head, now: now, locale: locale)
+    comparison.isNewChannel = isNewChannel
     context.console.writeOut(format == "json" ? comparison.json.document : comparison.markdown)
     return .success
   }

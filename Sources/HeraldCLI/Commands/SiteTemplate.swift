@@ -22,6 +22,8 @@ enum SiteTemplate {
       "welcomeTitleYAML": .string(yamlString("Welcome to " + title)),
       "today": .string(date),
       "firstPlatform": .string(platforms.first ?? "ios"),
+      "heraldRepository": .string(HeraldSource.repository),
+      "heraldCommit": .string(HeraldSource.commit),
       "platforms": .list(
         platforms.map { key in
           .object([

@@ -14,7 +14,7 @@ extension SiteComparison {
       guard exists else { return .string("no-manifest") }
       return value.map { .object(["shape": .string($0.shape), "id": .string($0.row.id)]) } ?? .null
     }
-    return .object([
+    var document: [String: JSONValue] = [
       "changed": .bool(hasChanges),
       "now": .string(now.rfc3339),
       "risky": .array(
@@ -46,6 +46,8 @@ extension SiteComparison {
               }),
           ])
         }),
-    ])
+    ]
+    if isNewChannel { document["newChannel"] = .bool(true) }
+    return .object(document)
   }
 }

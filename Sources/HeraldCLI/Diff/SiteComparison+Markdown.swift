@@ -5,6 +5,12 @@ extension SiteComparison {
   /// release shows, then the added, removed and edited records.
   var markdown: String {
     var lines = ["### herald diff: what this change does to users", ""]
+    if isNewChannel {
+      lines += [
+        "**A new channel.** The base has no site yet: this is everything the channel will show"
+          + " once this change is merged.", "",
+      ]
+    }
     guard hasChanges else {
       lines.append("No change: every release shows users the same announcements as before.")
       return lines.joined(separator: "\n") + "\n"

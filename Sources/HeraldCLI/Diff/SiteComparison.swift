@@ -65,6 +65,8 @@ struct SiteComparison {
   let releases: [ReleaseChange]
   /// The time the comparison was made at.
   let now: Timestamp
+  /// Whether the base has no site at all: the change starts the channel.
+  var isNewChannel = false
 
   /// Whether anything changed for users.
   var hasChanges: Bool {
