@@ -10,7 +10,7 @@ extension PageContext {
       if let last = groups.last, last.year == date.year, last.month == date.month {
         groups[groups.count - 1].cards.append(card)
       } else {
-        groups.append((date.year, date.month, Self.monthText(announcement.publishAt), [card]))
+        groups.append((date.year, date.month, words.month(announcement.publishAt), [card]))
       }
     }
     return groups.map {
@@ -28,17 +28,21 @@ extension PageContext {
       let platforms = wall.reachedPlatforms(in: site.config)
       let who =
         platforms.count == site.config.platforms.count
-        ? "Versions" : "\(PlatformNames.list(platforms.map(\.key))) versions"
+        ? words["versions"]
+        : words.format(
+          "platformVersions",
+          ["platforms": words.list(platforms.map { PlatformNames.name($0.key) })])
       var fields: TemplateObject = [
         "id": .string(wall.id),
-        "headline": .string("\(who) \(wall.range.headline) must update"),
+        "headline": .string(
+          words.format("wallHeadline", ["who": who, "range": words.headlineRange(wall.range)])),
         "title": .string(wall.title),
         "url": .string(urls.announcement(wall.id)),
       ]
       if case .web(let url)? = wall.action {
         fields["link"] = .object([
           "href": .string(url),
-          "label": .string(wall.actionLabel ?? wall.kind.defaultActionLabel),
+          "label": .string(wall.actionLabel ?? words.defaultAction(wall.kind)),
         ])
       } else {
         fields["stores"] = stores(platforms)

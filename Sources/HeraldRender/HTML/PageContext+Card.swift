@@ -9,15 +9,21 @@ extension PageContext {
     let status = announcement.status(at: options.now)
     var statusLabel: String?
     switch status {
-    case .draft: statusLabel = "Draft"
-    case .scheduled: statusLabel = "Scheduled for \(Self.dateText(announcement.publishAt))"
+    case .draft: statusLabel = words["draft"]
+    case .scheduled:
+      statusLabel = words.format("scheduledFor", ["date": words.date(announcement.publishAt)])
     default: statusLabel = nil
     }
     if announcement.draft && !announcement.isPublished(at: options.now) {
-      statusLabel = "Draft, scheduled for \(Self.dateText(announcement.publishAt))"
+      statusLabel = words.format(
+        "draftScheduledFor", ["date": words.date(announcement.publishAt)])
     }
     let platforms = announcement.reachedPlatforms(in: site.config)
     let allPlatforms = platforms.count == site.config.platforms.count
+    let platformsText =
+      allPlatforms && platforms.count > 1
+      ? nil : words.list(platforms.map { PlatformNames.name($0.key) })
+    let versions = words.versions(announcement.range)
     // Members listed, not a dictionary literal: this runs once per record and per page. A name is
     // looked up from the last member back, so the names templates read most come last.
     return .object(
@@ -33,26 +39,30 @@ extension PageContext {
                 ]))
             })),
         .init("summary", .string(announcement.body.firstParagraph ?? announcement.title)),
-        .init("updatedAt", announcement.updatedAt.map(Self.time) ?? .null),
-        .init("expiresAt", announcement.expiresAt.map(Self.time) ?? .null),
+        .init("updatedAt", announcement.updatedAt.map(time) ?? .null),
+        .init("expiresAt", announcement.expiresAt.map(time) ?? .null),
         .init("blocking", .bool(announcement.blocking)),
         .init("bodyHTML", .string(bodyHTML)),
         .init("action", action(announcement, platforms: platforms)),
-        .init("versions", .string(announcement.range.readable)),
+        .init("versions", .string(versions)),
+        .init("platformsText", .optional(platformsText)),
         .init(
-          "platformsText",
-          .optional(
-            allPlatforms && platforms.count > 1 ? nil : PlatformNames.list(platforms.map(\.key)))),
+          "meta",
+          .object([
+            "forVersions": .string(words.format("forVersions", ["versions": versions])),
+            "onPlatforms": .optional(
+              platformsText.map { words.format("onPlatforms", ["platforms": $0]) }),
+          ])),
         .init("url", .string(urls.announcement(announcement.id))),
         .init("id", .string(announcement.id)),
         .init("title", .string(announcement.title)),
-        .init("publishedAt", Self.time(announcement.publishAt)),
+        .init("publishedAt", time(announcement.publishAt)),
         .init(
           "kind",
           .object(
             TemplateObject(members: [
               .init("key", .string(announcement.kind.rawValue.lowercased().replacingUnderscores())),
-              .init("label", .string(announcement.kind.label)),
+              .init("label", .string(words.kind(announcement.kind))),
               .init("value", .string(announcement.kind.rawValue)),
               .init("isWhatsNew", .bool(announcement.kind == .whatsNew)),
               .init("isUpdateAvailable", .bool(announcement.kind == .updateAvailable)),
@@ -63,7 +73,7 @@ extension PageContext {
           .object(
             TemplateObject(members: [
               .init("key", .string(announcement.severity.rawValue.lowercased())),
-              .init("label", .string(announcement.severity.label)),
+              .init("label", .string(words.severity(announcement.severity))),
               .init("value", .string(announcement.severity.rawValue)),
             ]))),
         .init(
@@ -83,7 +93,7 @@ extension PageContext {
   func action(_ announcement: Announcement, platforms: [PlatformSettings]) -> TemplateValue {
     guard let target = announcement.action else { return .null }
     let label = TemplateValue.string(
-      announcement.actionLabel ?? announcement.kind.defaultActionLabel)
+      announcement.actionLabel ?? words.defaultAction(announcement.kind))
     let members: [TemplateObject.Member]
     switch target {
     case .store:
@@ -95,7 +105,7 @@ extension PageContext {
     case .deepLink, .inAppPath:
       members = [
         .init("isInApp", .bool(true)), .init("label", label),
-        .init("text", .string("Open in the app")),
+        .init("text", .string(words["openInApp"])),
       ]
     }
     return .object(TemplateObject(members: members))

@@ -14,6 +14,8 @@ final class PageContext: Sendable {
   let urls: SiteURLs
   /// The build's options.
   let options: BuildOptions
+  /// The theme's words in the edition's locale.
+  let words: ThemeWords
   /// The `site` object every page gets, built once.
   let siteValue: TemplateValue
   /// The members every page gets besides its own, built once.
@@ -22,20 +24,22 @@ final class PageContext: Sendable {
   /// Prepares the data that every page shares.
   init(
     site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String,
-    assets: TemplateValue = .object(TemplateObject())
+    assets: TemplateValue = .object(TemplateObject()), words: ThemeWords = ThemeWords(table: [:])
   ) {
     self.site = site
     self.urls = urls
     self.options = options
+    self.words = words
     let siteValue = Self.siteValue(
-      site: site, urls: urls, stylesheetURL: stylesheetURL, assets: assets)
+      site: site, urls: urls, stylesheetURL: stylesheetURL, assets: assets, words: words)
     self.siteValue = siteValue
-    pageMembers = Self.pageMembers(siteValue: siteValue, options: options)
+    pageMembers = Self.pageMembers(
+      siteValue: siteValue, options: options, words: words, author: site.config.author)
   }
 
   /// The `site` object: the channel's settings and where its feed and manifests are.
   private static func siteValue(
-    site: Site, urls: SiteURLs, stylesheetURL: String, assets: TemplateValue
+    site: Site, urls: SiteURLs, stylesheetURL: String, assets: TemplateValue, words: ThemeWords
   ) -> TemplateValue {
     let config = site.config
     // In the order of how often templates read them, the most read last (where a lookup starts).
@@ -65,7 +69,8 @@ final class PageContext: Sendable {
       "stylesheetURL": .string(stylesheetURL),
       "assets": assets,
       "feedURL": .string(urls.feed),
-      "title": .string(config.title),
+      // The channel's title in the edition's locale: its strings' title, else herald.yaml's.
+      "title": .string(words.table["title"].flatMap { $0.isEmpty ? nil : $0 } ?? config.title),
     ])
   }
 
@@ -85,20 +90,27 @@ final class PageContext: Sendable {
   }
 
   /// The members every page shares, made once: the site, herald's version, the preview's.
-  private static func pageMembers(siteValue: TemplateValue, options: BuildOptions)
-    -> TemplateObject
-  {
+  private static func pageMembers(
+    siteValue: TemplateValue, options: BuildOptions, words: ThemeWords, author: String
+  ) -> TemplateObject {
     TemplateObject(members: [
+      .init("t", words.templateValue),
+      .init(
+        "footer", .object(["publishedBy": .string(words.format("publishedBy", ["author": author]))])
+      ),
       .init("herald", .object(["version": .string(HeraldVersion.current)])),
       .init("liveReload", .optional(options.preview?.liveReload)),
       .init(
         "preview",
         .optional(
           options.preview == nil
-            ? nil : "Preview: drafts and scheduled announcements are shown, marked as such.")),
+            ? nil : words["previewBanner"])),
       .init("site", siteValue),
     ])
   }
+
+  /// The channel's title in the edition's locale.
+  var title: String { words.table["title"].flatMap { $0.isEmpty ? nil : $0 } ?? site.config.title }
 
   /// A page of the archive's data: its records grouped by month (newest first), a notice for
   /// every wall among `walls` that is live now (the first page is given every record), and the
@@ -113,6 +125,7 @@ final class PageContext: Sendable {
         "walls": .list(wallNotices(walls)),
         "announcements": .list(entries.map(\.1)),
         "hasAnnouncements": .bool(!entries.isEmpty),
+        "archiveDescription": .string(words.format("archiveDescription", ["title": title])),
         "pager": pager(number, of: count),
       ], path: OutputPaths.archiveFolder(number, Edition(locale: "", pages: "", api: "")))
   }
@@ -123,6 +136,8 @@ final class PageContext: Sendable {
       .object(["number": .integer(page), "url": .string(urls.archivePage(page))])
     }
     return .object([
+      "label": .string(
+        words.format("pageOf", ["number": String(number), "count": String(count)])),
       "number": .integer(number), "count": .integer(count),
       "url": .string(urls.archivePage(number)),
       "isFirst": .bool(number == 1), "hasPages": .bool(count > 1),
@@ -151,11 +166,11 @@ final class PageContext: Sendable {
     }
   }
 
-  /// A time as `datetime` text and as a reader's date.
-  static func time(_ timestamp: Timestamp) -> TemplateValue {
+  /// A time as `datetime` text and as a reader of the edition's locale writes the date.
+  func time(_ timestamp: Timestamp) -> TemplateValue {
     .object(
       TemplateObject(members: [
-        .init("iso", .string(timestamp.rfc3339)), .init("text", .string(dateText(timestamp))),
+        .init("iso", .string(timestamp.rfc3339)), .init("text", .string(words.date(timestamp))),
       ]))
   }
 

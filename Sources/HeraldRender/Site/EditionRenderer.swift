@@ -54,7 +54,7 @@ final class EditionRenderer: @unchecked Sendable {
     let context = PageContext(
       site: site, urls: urls, options: options,
       stylesheetURL: assets.url("herald.css") ?? urls.asset("herald.css"),
-      assets: assets.templateValue)
+      assets: assets.templateValue, words: theme.strings.words(for: edition.locale))
     self.context = context
     let environment = caching.map {
       Self.environment($0, theme: theme, options: options, edition: edition)

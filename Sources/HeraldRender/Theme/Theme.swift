@@ -8,8 +8,10 @@ package struct Theme: Sendable {
   let templates: TemplateLibrary
   /// The static files, by path under `assets/`, sorted.
   let assets: [(path: String, bytes: [UInt8])]
-  /// Every file the theme was made from (templates and assets), by path, sorted.
+  /// Every file the theme was made from (templates, assets, strings), by path, sorted.
   let files: [(path: String, bytes: [UInt8])]
+  /// The words it writes, per locale.
+  let strings: ThemeStrings
 
   /// Adds every file of the theme to a fingerprint.
   func combine(into hasher: inout SipHasher) {
@@ -32,6 +34,8 @@ package struct Theme: Sendable {
     for (path, bytes) in DefaultTheme.files {
       files[path] = ("themes/default/\(path)", bytes)
     }
+    // Strings merge word by word, so the default theme's tables stay under a theme's own.
+    let defaultStrings = files.filter { $0.key.hasPrefix("i18n/") }
     let name = config.theme
     let folder = "themes/" + name
     var diagnostics: [Diagnostic] = []
@@ -75,16 +79,36 @@ package struct Theme: Sendable {
       diagnostics.append(
         problem.diagnostic(folder))
     }
-    return build(files, problems: diagnostics)
+    var siteStrings: [String: (file: String, bytes: [UInt8])] = [:]
+    if case .success(let site) = ConfinedFolder.open(siteDirectory),
+      case .success(.directory) = site.entry("i18n")
+    {
+      let walk = site.files(under: "i18n")
+      for problem in walk.problems { diagnostics.append(problem.problem.diagnostic(problem.path)) }
+      for relative in walk.files {
+        switch site.read("i18n/" + relative) {
+        case .success(let bytes): siteStrings["i18n/" + relative] = ("i18n/" + relative, bytes)
+        case .failure(let problem): diagnostics.append(problem.diagnostic("i18n/" + relative))
+        }
+      }
+    }
+    let themeStrings = files.filter {
+      $0.key.hasPrefix("i18n/") && defaultStrings[$0.key]?.bytes != $0.value.bytes
+    }
+    return build(
+      files, strings: [defaultStrings, themeStrings, siteStrings], problems: diagnostics)
   }
 
   /// Builds a theme from files by relative path (`templates/archive.mustache`, `assets/x.css`).
   static func build(
-    _ files: [String: (file: String, bytes: [UInt8])], problems: [Diagnostic] = []
+    _ files: [String: (file: String, bytes: [UInt8])],
+    strings layers: [[String: (file: String, bytes: [UInt8])]]? = nil, problems: [Diagnostic] = []
   ) -> Result<Theme, ThemeProblems> {
+    let (strings, stringProblems) = ThemeStrings.read(
+      (layers ?? [files.filter { $0.key.hasPrefix("i18n/") }]).map(Self.stringSources))
     var sources: [String: (file: String, text: String)] = [:]
     var assets: [(path: String, bytes: [UInt8])] = []
-    var diagnostics = problems
+    var diagnostics = problems + stringProblems
     for path in files.keys.sorted() {
       guard let entry = files[path] else { continue }
       if path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
@@ -122,8 +146,29 @@ package struct Theme: Sendable {
     guard diagnostics.isEmpty else {
       return .failure(ThemeProblems(diagnostics: diagnostics.sorted()))
     }
-    let used = files.keys.sorted().compactMap { path in files[path].map { (path, $0.bytes) } }
-    return .success(Theme(templates: library, assets: assets, files: used))
+    var used = files.keys.sorted().compactMap { path in files[path].map { (path, $0.bytes) } }
+    // The site's own strings change the pages too: they are part of what the theme is made of.
+    for layer in (layers ?? []).dropFirst(2) {
+      for path in layer.keys.sorted() {
+        if let entry = layer[path] { used.append(("site/" + path, entry.bytes)) }
+      }
+    }
+    return .success(Theme(templates: library, assets: assets, files: used, strings: strings))
+  }
+}
+
+extension Theme {
+  /// The strings files of one layer, each with the locale its name gives (`i18n/de.yaml` is `de`).
+  static func stringSources(_ files: [String: (file: String, bytes: [UInt8])]) -> [(
+    file: String, locale: String, bytes: [UInt8]
+  )] {
+    files.keys.sorted().compactMap { path in
+      guard let entry = files[path], path.hasSuffix(".yaml"), !path.dropFirst(5).contains("/")
+      else { return nil }
+      return (
+        entry.file, String(path.dropFirst("i18n/".count).dropLast(".yaml".count)), entry.bytes
+      )
+    }
   }
 }
 

@@ -1,0 +1,96 @@
+import HeraldCore
+
+/// The words of one locale, as templates read them (`{{t.why}}`) and as herald fills them in
+/// (`Page {number} of {count}`).
+struct ThemeWords: Sendable, Hashable {
+  /// Each word's text, already merged along the locale's fallbacks.
+  let table: [String: String]
+
+  /// A word's text (its key when no table has it, which `check` refuses before a build).
+  subscript(_ key: String) -> String { table[key] ?? key }
+
+  /// A word with its `{name}`s filled in.
+  func format(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
+    var text = self[key]
+    for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+    return text
+  }
+
+  /// A date as the locale writes it: `3 November 2026`, `3. November 2026`.
+  func date(_ timestamp: Timestamp) -> String {
+    let date = timestamp.calendarDate
+    return format(
+      "date",
+      ["day": String(date.day), "month": self["month\(date.month)"], "year": String(date.year)])
+  }
+
+  /// A month as the locale writes it: `November 2026`.
+  func month(_ timestamp: Timestamp) -> String {
+    let date = timestamp.calendarDate
+    return format("monthYear", ["month": self["month\(date.month)"], "year": String(date.year)])
+  }
+
+  /// Names in a sentence: `iOS`, `iOS and Android`, `iOS, Android and Web`.
+  func list(_ names: [String]) -> String {
+    guard names.count > 1, let last = names.last else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " " + self["and"] + " " + last
+  }
+
+  /// A record's versions in words: `1.10.0 and later`, `up to 1.8.0`, `all versions`.
+  func versions(_ range: VersionRange) -> String {
+    if let below = range.below {
+      return range.minimum.map {
+        format("belowFrom", ["minimum": $0.description, "below": below.description])
+      } ?? format("belowAll", ["below": below.description])
+    }
+    switch (range.minimum, range.maximum) {
+    case (nil, nil): return self["allVersions"]
+    case (let minimum?, nil): return format("andLater", ["minimum": minimum.description])
+    case (nil, let maximum?): return format("upTo", ["maximum": maximum.description])
+    case (let minimum?, let maximum?) where minimum == maximum:
+      return format("only", ["version": minimum.description])
+    case (let minimum?, let maximum?):
+      return format("fromTo", ["minimum": minimum.description, "maximum": maximum.description])
+    }
+  }
+
+  /// A wall's range after "Versions": `up to 1.8.9`, `below 1.9.0`.
+  func headlineRange(_ range: VersionRange) -> String {
+    guard let below = range.below else { return versions(range) }
+    return range.minimum.map {
+      format("headlineBelowFrom", ["minimum": $0.description, "below": below.description])
+    } ?? format("headlineBelow", ["below": below.description])
+  }
+
+  /// A kind as a label says it.
+  func kind(_ kind: Kind) -> String {
+    switch kind {
+    case .whatsNew: return self["kindWhatsNew"]
+    case .updateAvailable: return self["kindUpdateAvailable"]
+    case .notice: return self["kindNotice"]
+    }
+  }
+
+  /// What an action's button says when the record gives no label.
+  func defaultAction(_ kind: Kind) -> String {
+    switch kind {
+    case .whatsNew: return self["actionWhatsNew"]
+    case .updateAvailable: return self["actionUpdateAvailable"]
+    case .notice: return self["actionNotice"]
+    }
+  }
+
+  /// A severity as a label says it.
+  func severity(_ severity: Severity) -> String {
+    switch severity {
+    case .info: return self["severityInfo"]
+    case .important: return self["severityImportant"]
+    case .critical: return self["severityCritical"]
+    }
+  }
+
+  /// The words as the `t` object templates read.
+  var templateValue: TemplateValue {
+    .object(TemplateObject(table.mapValues(TemplateValue.string)))
+  }
+}
