@@ -17,8 +17,9 @@ enum InitCommand {
     options: [title, platforms],
     discussion: """
       Writes herald.yaml (every key commented), content/announcements/welcome.md, a .gitignore
-      that keeps public/ out of git, and .github/workflows/herald.yml, which checks every pull
-      request and comments what it changes for users. DIR (default: this folder) is created when
+      that keeps public/ out of git, .github/workflows/herald.yml, which checks every pull
+      request and comments what it changes for users, and schemas/ (JSON Schemas that an editor
+      with a YAML language server completes fields from, pointed at by a line in each file). DIR (default: this folder) is created when
       missing. A folder that already holds a site (a herald.yaml or announcements) is refused, so
       nothing is overwritten. The site passes herald check and builds as it is.
       """)

@@ -72,7 +72,11 @@ enum NewCommand {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       try FileSystem.create(
-        Array(template(id: id, severity: severity, kind: kind, date: today).utf8), at: path)
+        Array(
+          template(
+            id: id, severity: severity, kind: kind, date: today,
+            schema: FileSystem.exists(directory + "/" + Self.recordSchema)
+          ).utf8), at: path)
     } catch {
       context.console.error("error: cannot write \(prefix)\(relative): \(error)")
       return .ioFailure
@@ -81,11 +85,17 @@ enum NewCommand {
     return .success
   }
 
-  /// The new record's text: every required field, a draft, and a body that passes `check`.
-  static func template(id: String, severity: Severity, kind: Kind, date: Timestamp) -> String {
+  /// Where `herald init` puts the record schema in a site.
+  static let recordSchema = "schemas/record.schema.json"
+
+  /// The new record's text: every required field, a draft, and a body that passes `check`; with
+  /// `schema`, the line that points an editor's YAML language server at the site's record schema.
+  static func template(
+    id: String, severity: Severity, kind: Kind, date: Timestamp, schema: Bool = false
+  ) -> String {
     """
     ---
-    id: \(id)
+    \(schema ? "# yaml-language-server: $schema=../../\(recordSchema)\n" : "")id: \(id)
     title: Write the headline users see
     severity: \(severity.rawValue)
     kind: \(kind.rawValue)
