@@ -88,6 +88,26 @@ enum ConformanceCases {
     return specs
   }
 
+  /// Release notes that catch up (docs/records.md): each release's notes reach it and every later
+  /// version, so a user who jumps from 1.0 to 2.0 gets 2.0's and then 1.1's; a new account
+  /// neither.
+  private static func catchUpSpecs() -> [Spec] {
+    [
+      Spec(
+        name: "catch-up-jump", description: "from 1.0 to 2.0.0: both releases' notes in the badge",
+        version: "2.0.0", accountCreatedAt: "2026-01-01T00:00:00Z"),
+      Spec(
+        name: "catch-up-after-2-0-notes",
+        description: "2.0's notes and the rest seen: 1.1's notes come next, as a strip",
+        version: "2.0.0", seen: ["takeover-all", "dialog-2", "dialog-old", "expiring"],
+        accountCreatedAt: "2026-01-01T00:00:00Z"),
+      Spec(
+        name: "catch-up-new-account",
+        description: "an account created after both notes: neither interrupts nor counts",
+        version: "2.0.0", seen: ["takeover-all"], accountCreatedAt: "2026-11-29T00:00:00Z"),
+    ]
+  }
+
   private static func localeSpecs() -> [Spec] {
     [
       Spec(
@@ -127,7 +147,7 @@ enum ConformanceCases {
   }
 
   private static func seenAndAccountSpecs() -> [Spec] {
-    [
+    catchUpSpecs() + [
       Spec(
         name: "seen-wall-still-walls", description: "a wall ignores the seen list", version: "1.0",
         seen: ["wall-1-0"]),
