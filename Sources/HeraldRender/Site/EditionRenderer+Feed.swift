@@ -5,20 +5,24 @@ extension EditionRenderer {
   /// body, its action and the versions it is for.
   func feed() throws(RenderError) -> [UInt8] {
     let records = feedRecords
+    let words = context.words
     let entries = records.map { announcement in
       AtomEntry(
         id: urls.announcement(announcement.id),
-        title: (announcement.draft ? "[Draft] " : "") + announcement.title,
+        title: (announcement.draft ? "[\(words["draft"])] " : "") + announcement.title,
         updated: announcement.lastChange, published: announcement.publishAt,
         link: urls.announcement(announcement.id),
         contentHTML: fragments.body(announcement) + feedDetails(announcement),
         categories: [
-          (announcement.severity.rawValue, urls.base + "severity", announcement.severity.label),
-          (announcement.kind.rawValue, urls.base + "kind", announcement.kind.label),
+          (
+            announcement.severity.rawValue, urls.base + "severity",
+            words.severity(announcement.severity)
+          ),
+          (announcement.kind.rawValue, urls.base + "kind", words.kind(announcement.kind)),
         ])
     }
     let feed = AtomFeed(
-      id: urls.feed, title: site.config.title,
+      id: urls.feed, title: context.title,
       updated: records.map(\.lastChange).max() ?? Timestamp(seconds: 0),
       author: site.config.author, selfURL: urls.feed, alternateURL: urls.archive,
       entries: entries, language: edition.locale)
@@ -26,11 +30,13 @@ extension EditionRenderer {
   }
 
   /// What a feed reader shows below the body: the action, as on the record's page (store
-  /// buttons, a link, or "Open in the app"), and the versions and platforms it is for.
+  /// buttons, a link, or "Open in the app"), and the versions and platforms it is for, in the
+  /// edition's words.
   func feedDetails(_ announcement: Announcement) -> String {
+    let words = context.words
     let platforms = announcement.reachedPlatforms(in: site.config)
     let label = HTMLEscaping.escape(
-      announcement.actionLabel ?? announcement.kind.defaultActionLabel)
+      announcement.actionLabel ?? words.defaultAction(announcement.kind))
     var html = ""
     switch announcement.action {
     case .store?:
@@ -43,14 +49,18 @@ extension EditionRenderer {
     case .web(let url)?:
       html += "<p><a href=\"\(HTMLEscaping.escape(url))\">\(label)</a></p>\n"
     case .deepLink?, .inAppPath?:
-      html += "<p>\(label): open in the app.</p>\n"
+      html += "<p>\(label): \(HTMLEscaping.escape(words["openInApp"])).</p>\n"
     case nil:
       break
     }
     let onPlatforms =
       platforms.count == site.config.platforms.count && platforms.count > 1
-      ? "" : " on " + PlatformNames.list(platforms.map(\.key))
-    html += "<p>For \(HTMLEscaping.escape(announcement.range.readable))\(onPlatforms).</p>\n"
+      ? ""
+      : " "
+        + words.format(
+          "onPlatforms", ["platforms": words.list(platforms.map { PlatformNames.name($0.key) })])
+    let versions = words.format("forVersions", ["versions": words.versions(announcement.range)])
+    html += "<p>\(HTMLEscaping.escape(versions + onPlatforms)).</p>\n"
     return html
   }
 }

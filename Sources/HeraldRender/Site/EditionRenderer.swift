@@ -25,7 +25,7 @@ final class EditionRenderer: @unchecked Sendable {
   let manifests: ChannelManifests
   var selection: ChannelDelivery { manifests.selection }
   var urls: SiteURLs { manifests.urls }
-  private let context: PageContext
+  let context: PageContext
   /// Each record's body, card and rows, made once.
   let fragments: FragmentStore
   /// The theme's assets and their versioned URLs.
