@@ -49,3 +49,21 @@ extension Fixtures {
     return try? JSONDecoder().decode(Table.self, from: data)
   }
 }
+
+/// One case of `conformance/buckets.json`.
+public struct BucketCase: Decodable, Sendable, CustomStringConvertible {
+  public let salt: String
+  public let stableID: String
+  public let bucket: Int
+  public var description: String {
+    "\(salt.debugDescription) \(stableID.prefix(20).debugDescription)"
+  }
+}
+
+/// The rollout buckets every client computes the same (`conformance/buckets.json`).
+public struct BucketTable: Decodable, Sendable {
+  public let cases: [BucketCase]
+
+  public static let shared: BucketTable =
+    Fixtures.conformanceTable("buckets.json") ?? BucketTable(cases: [])
+}

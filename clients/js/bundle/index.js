@@ -10,3 +10,4 @@ export { compareTimestamps, formatTimestamp, parseTimestamp, timestampFromMillis
 export { fetchTransport, memoryTransport } from "./transport.js";
 export { limits } from "./limits.js";
 export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";
+export { rolloutBucket } from "./bucket.js";

@@ -20,3 +20,4 @@ export type { FetchTransportOptions, HeraldRequest, HeraldResponse, HeraldTransp
 export { limits } from "./limits.js";
 export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";
 export type { Version } from "./version.js";
+export { rolloutBucket } from "./bucket.js";

@@ -12,6 +12,7 @@ import { defaultActionLabel, writeJSON } from "../src/state.js";
 import { compareTimestamps, parseTimestamp } from "../src/timestamp.js";
 import { hash, maxAge } from "../src/transport.js";
 import { conformanceFolder, readJSON } from "./support/paths.js";
+import { rolloutBucket } from "../src/bucket.js";
 
 const timestamps: [string, number, number][] = [
   ["2026-11-30T12:00:00Z", 1_796_040_000, 0],
@@ -181,3 +182,15 @@ for (const body of malformed.accepted) {
     assert.deepEqual(decodeBody(body.base64, "manifest"), { ok: true, ids: body.ids });
   });
 }
+
+const bucketTable = readJSON(join(conformanceFolder, "buckets.json")) as {
+  cases: { salt: string; stableID: string; bucket: number }[];
+};
+
+test("rollout buckets: every case of conformance/buckets.json", () => {
+  assert.ok(bucketTable.cases.length >= 12);
+  for (const { salt, stableID, bucket } of bucketTable.cases) {
+    const label = `${JSON.stringify(salt)} ${JSON.stringify(stableID.slice(0, 20))}`;
+    assert.equal(rolloutBucket(salt, stableID), bucket, label);
+  }
+});

@@ -117,4 +117,16 @@ class TablesTest {
         assertNull(Timestamp.parse("2026-11-30T12:00:00.0000000001Z"))
         assertEquals(Timestamp.parse("2026-11-30"), Timestamp.parse("2026-11-30T00:00:00Z"))
     }
+
+    @Test
+    fun rolloutBucketsAreTheTables() {
+        val cases = table("buckets.json")["cases"] as List<*>
+        assertTrue(cases.size >= 12)
+        for (entry in cases) {
+            val case = entry as Map<*, *>
+            val salt = case["salt"] as String
+            val stableId = case["stableID"] as String
+            assertEquals("$salt ${stableId.take(20)}", (case["bucket"] as Number).toInt(), RolloutBucket.of(salt, stableId))
+        }
+    }
 }

@@ -1,0 +1,19 @@
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@Suite("Rollout buckets: the table every client shares")
+struct RolloutBucketTests {
+  @Test("conformance/buckets.json has ASCII, non-ASCII, empty and long ids")
+  func tableCoversTheCases() {
+    let cases = BucketTable.shared.cases
+    #expect(cases.count >= 12)
+    #expect(cases.contains { $0.stableID.isEmpty } && cases.contains { $0.salt.isEmpty })
+    #expect(cases.contains { $0.stableID.unicodeScalars.contains { !$0.isASCII } })
+  }
+
+  @Test("each bucket is the table's", arguments: BucketTable.shared.cases)
+  func bucket(_ entry: BucketCase) {
+    #expect(RolloutBucket.of(salt: entry.salt, stableID: entry.stableID) == entry.bucket)
+  }
+}

@@ -1,0 +1,32 @@
+package herald.client
+
+/**
+ * A user's bucket for a rolled-out record (docs/client-protocol.md, Rollout): one number in
+ * 0..9999 per (user, record), the same in every Herald client, so a user inside a share stays
+ * inside as it grows: `fmix32(FNV-1a-32(UTF-8 of "herald:v1:" + salt + ":" + stableId)) mod 10000`.
+ */
+object RolloutBucket {
+    /** How many buckets there are: a share of 1% is 100 of them. */
+    const val COUNT = 10_000
+
+    /** The bucket of [stableId] (the signed-in user's id, else the install's) for a record whose salt is [salt] (its id unless it names another). */
+    fun of(salt: String, stableId: String): Int {
+        var hash = 0x811C9DC5.toInt()
+        for (byte in "herald:v1:$salt:$stableId".toByteArray(Charsets.UTF_8)) {
+            hash = hash xor (byte.toInt() and 0xFF)
+            hash *= 0x01000193
+        }
+        return ((fmix32(hash).toLong() and 0xFFFFFFFFL) % COUNT).toInt()
+    }
+
+    /** MurmurHash3's 32-bit finaliser, which spreads FNV-1a's low bits over the whole word. */
+    private fun fmix32(value: Int): Int {
+        var hash = value
+        hash = hash xor (hash ushr 16)
+        hash *= 0x85EBCA6B.toInt()
+        hash = hash xor (hash ushr 13)
+        hash *= 0xC2B2AE35.toInt()
+        hash = hash xor (hash ushr 16)
+        return hash
+    }
+}
