@@ -23,6 +23,9 @@ let package = Package(
       name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // The build cache's database.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     // HeraldClient's transport on Linux, where URLSession cannot bound a decoded body.
@@ -57,7 +60,9 @@ let package = Package(
     // the output (on disk for build and check, in memory for serve), behind HeraldBuild's seam.
     .target(
       name: "HeraldCache",
-      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender", "HeraldBuild"]),
+      dependencies: [
+        "HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender", "HeraldBuild", "CSQLite",
+      ]),
     .target(
       name: "HeraldServe",
       dependencies: ["HeraldCore", "HeraldRender", "HeraldFiles", "CMicroHTTPD"],

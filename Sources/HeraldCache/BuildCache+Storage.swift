@@ -27,86 +27,94 @@ extension BuildCache {
     return SipHasher.keyFingerprint(kept)
   }
 
-  /// What an index file holds: its files and locations in the order they were written, which
-  /// is by path and by fingerprint for an index this herald wrote.
-  struct Index {
-    var store: String
-    var compactedSize: Int
-    var files: [(path: String, entry: FileEntry)]
-    var locations: [(fingerprint: Fingerprint, location: Location)]
-  }
+  /// The tables: `meta` (the format and the herald that wrote the entries, and the entries'
+  /// size when garbage was last removed), `entry` (sealed bytes by fingerprint, appended to) and
+  /// `file` (each record file's signature and content fingerprint, sealed, by path).
+  static let schema = """
+    PRAGMA page_size = 65536;
+    PRAGMA auto_vacuum = INCREMENTAL;
+    CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS entry (fingerprint BLOB NOT NULL, value BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS file (path TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+    """
 
-  static func readIndex(_ sealed: UnsafeRawBufferPointer, identity: String)
-    throws(BinaryFormatError) -> Index
-  {
-    // An index whose checksum does not match is no index: any flipped byte could point an entry
-    // at another's bytes or a file at another's content.
-    guard let bytes = Checksum.opened(sealed) else { throw BinaryFormatError() }
-    var reader = BinaryReader(bytes)
-    guard try reader.string() == magic, try reader.string() == identity else {
-      throw BinaryFormatError()
-    }
-    let store = try reader.string()
-    guard store.hasPrefix("store-"), !store.contains("/") else { throw BinaryFormatError() }
-    let compactedSize = try reader.int()
-    var files: [(path: String, entry: FileEntry)] = []
-    let fileCount = try reader.count()
-    files.reserveCapacity(fileCount)
-    for _ in 0..<fileCount {
-      let path = try reader.string()
-      let signature = FileSignature(
-        device: try reader.uint64(), inode: try reader.uint64(), size: try reader.int64(),
-        modified: try reader.int64(), changed: try reader.int64())
-      files.append(
-        (
-          path,
-          FileEntry(
-            signature: signature, content: try reader.fingerprint(), isRacy: try reader.bool())
-        ))
-    }
-    var locations: [(fingerprint: Fingerprint, location: Location)] = []
-    let count = try reader.count()
-    locations.reserveCapacity(count)
-    for _ in 0..<count {
-      let fingerprint = try reader.fingerprint()
-      let offset = try reader.uint64()
-      let length = try reader.uint64()
-      guard offset <= UInt64(Int.max / 2), length <= UInt64(Int.max / 2) else {
-        throw BinaryFormatError()
+  /// Reads the whole database: a missing file is an empty cache; a database of another format
+  /// or another herald is one too, marked foreign so that a save replaces its contents.
+  static func read(_ path: String, identity: String) throws(SQLiteError) -> Contents {
+    guard let size = FileSignature.of(path)?.size else { return Contents() }
+    let database = try SQLiteDatabase(path: path, create: false)
+    // Read in place from a mapping of the file rather than copied page by page.
+    try database.execute("PRAGMA mmap_size = \(max(size, 1 << 20) * 2)")
+    return try database.transaction(writing: false) { () throws(SQLiteError) in
+      var contents = Contents()
+      var meta: [String: String] = [:]
+      let names = try database.prepare("SELECT name, value FROM meta")
+      while try names.step() { meta[names.text(at: 0)] = names.text(at: 1) }
+      guard meta["format"] == format, meta["identity"] == identity else {
+        contents.isForeign = true
+        return contents
       }
-      locations.append((fingerprint, Location(offset: Int(offset), count: Int(length))))
+      contents.compactedSize = Int(meta["compacted"] ?? "") ?? 0
+      // The entries take most of the file, and are some 1 KB each.
+      contents.store.reserveCapacity(Int(size))
+      contents.rows.reserveCapacity(Int(size / 1024))
+      contents.locations.reserveCapacity(Int(size / 1024))
+      let entries = try database.prepare("SELECT rowid, fingerprint, value FROM entry")
+      while try entries.step() {
+        let row = entries.integer(at: 0)
+        let value = entries.bytes(at: 2)
+        guard let fingerprint = fingerprint(entries.bytes(at: 1)) else { continue }
+        contents.rows.append((row, fingerprint, value.count))
+        // The first row of a fingerprint is the one read; a later one is garbage.
+        guard contents.locations[fingerprint] == nil else { continue }
+        contents.locations[fingerprint] = Location(
+          offset: contents.store.count, count: value.count, row: row)
+        // As a typed buffer, copied at once (a raw buffer would be appended byte by byte).
+        contents.store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
+      }
+      let files = try database.prepare("SELECT path, value FROM file")
+      while try files.step() {
+        if let entry = fileEntry(files.bytes(at: 1)) { contents.files[files.text(at: 0)] = entry }
+      }
+      return contents
     }
-    guard reader.isAtEnd else { throw BinaryFormatError() }
-    return Index(
-      store: store, compactedSize: compactedSize, files: files, locations: locations)
   }
 
-  /// The index's bytes; `files` must be sorted by path (bytewise) and `locations` by
-  /// fingerprint, so the same cache is written the same way.
-  static func indexBytes(_ index: Index, identity: String) -> [UInt8] {
-    // About 60 bytes for each file and 30 for each location: one allocation, not twenty.
-    var writer = BinaryWriter(capacity: 64 * index.files.count + 32 * index.locations.count + 256)
-    writer.write(magic)
-    writer.write(identity)
-    writer.write(index.store)
-    writer.write(index.compactedSize)
-    writer.write(UInt64(index.files.count))
-    for (path, entry) in index.files {
-      writer.write(path)
-      writer.write(entry.signature.device)
-      writer.write(entry.signature.inode)
-      writer.write(entry.signature.size)
-      writer.write(entry.signature.modified)
-      writer.write(entry.signature.changed)
-      writer.write(entry.content)
-      writer.write(entry.isRacy)
-    }
-    writer.write(UInt64(index.locations.count))
-    for (fingerprint, location) in index.locations {
-      writer.write(fingerprint)
-      writer.write(UInt64(location.offset))
-      writer.write(UInt64(location.count))
-    }
+  /// A fingerprint as 16 bytes (its high word, then its low one).
+  static func bytes(_ fingerprint: Fingerprint) -> [UInt8] {
+    var writer = BinaryWriter(capacity: 16)
+    writer.write(fingerprint)
+    return writer.bytes
+  }
+
+  static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> Fingerprint? {
+    var reader = BinaryReader(bytes)
+    guard let fingerprint = try? reader.fingerprint(), reader.isAtEnd else { return nil }
+    return fingerprint
+  }
+
+  /// A record file's row, sealed: a flipped bit in it is a file not seen before.
+  static func bytes(_ entry: FileEntry) -> [UInt8] {
+    var writer = BinaryWriter(capacity: 64)
+    writer.write(entry.signature.device)
+    writer.write(entry.signature.inode)
+    writer.write(entry.signature.size)
+    writer.write(entry.signature.modified)
+    writer.write(entry.signature.changed)
+    writer.write(entry.content)
+    writer.write(entry.isRacy)
     return Checksum.sealed(writer.bytes)
+  }
+
+  static func fileEntry(_ sealed: UnsafeRawBufferPointer) -> FileEntry? {
+    guard let bytes = Checksum.opened(sealed) else { return nil }
+    var reader = BinaryReader(bytes)
+    guard
+      let signature = try? FileSignature(
+        device: reader.uint64(), inode: reader.uint64(), size: reader.int64(),
+        modified: reader.int64(), changed: reader.int64()),
+      let content = try? reader.fingerprint(), let racy = try? reader.bool(), reader.isAtEnd
+    else { return nil }
+    return FileEntry(signature: signature, content: content, isRacy: racy)
   }
 }

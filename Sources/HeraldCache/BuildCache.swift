@@ -14,9 +14,10 @@ import HeraldRender
 ///
 /// An entry is only ever found under the fingerprint of exactly the inputs it was made from, so a
 /// stale entry cannot be used; anything unreadable is a miss, and a build without a cache works
-/// the same, only slower. Files: `key` (the secret hash key), `index` (what is where), and
-/// `store-*` (the entries, appended to; rewritten without the garbage once it is most of them).
-/// What was read is never changed during a run, so reading needs no lock.
+/// the same, only slower. Files: `key` (the secret hash key) and `cache.sqlite`, an SQLite
+/// database of the entries and the record files, each value sealed with its checksum. A build
+/// reads the whole database into memory when it opens the cache (one scan, not a lookup per
+/// entry), so nothing it reads changes during the run and reading needs no lock.
 package final class BuildCache: @unchecked Sendable {
   /// A record file as last read.
   struct FileEntry: Sendable, Equatable {
@@ -27,10 +28,24 @@ package final class BuildCache: @unchecked Sendable {
     let isRacy: Bool
   }
 
-  /// Where an entry's bytes are in the store.
+  /// Where an entry's bytes are in `store`, and its row in the database.
   struct Location: Sendable {
     let offset: Int
     let count: Int
+    let row: Int64
+  }
+
+  /// What the database held when the cache was opened.
+  struct Contents {
+    var store: [UInt8] = []
+    var locations: [Fingerprint: Location] = [:]
+    var files: [String: FileEntry] = [:]
+    /// Every entry row, the duplicates (two builds adding one entry at once) included.
+    var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = []
+    /// The entries' size when garbage was last removed: it is removed again once they double.
+    var compactedSize = 0
+    /// Whether the database held another herald's entries, or none of this format.
+    var isForeign = false
   }
 
   /// The cache's folder.
@@ -39,22 +54,22 @@ package final class BuildCache: @unchecked Sendable {
   let key: Fingerprint
   /// Which herald made the entries: another herald's entries are never read.
   package let identity: String
-  let storeName: String?
-  let store: MappedFile?
-  let files: [String: FileEntry]
+  /// The entries' sealed bytes, one after another.
+  let store: [UInt8]
   let locations: [Fingerprint: Location]
-  /// The locations in the index's order, and whether that is by fingerprint (as this herald
-  /// writes it): a save merges its new entries in rather than sorting them all again.
-  let orderedLocations: [(fingerprint: Fingerprint, location: Location)]
-  let locationsSorted: Bool
-  /// The store's size when it was last rewritten: it is rewritten again once it doubles.
+  let files: [String: FileEntry]
+  let rows: [(row: Int64, fingerprint: Fingerprint, count: Int)]
   let compactedSize: Int
+  let isForeign: Bool
+  /// Whether the database could not be read because it is damaged: a save begins it again.
+  let isDamaged: Bool
   /// When the cache was opened, in nanoseconds since 1970.
   let openedAt: Int64
   private let lock = NSLock()
   private var pendingEntries: [Fingerprint: [UInt8]] = [:]
 
-  static let magic = "herald-cache-4"
+  static let format = "herald-cache-5"
+  static let databaseName = "cache.sqlite"
 
   /// Opens (or starts) the cache of an output folder; nil when there is no place for one (no
   /// home folder, a folder of another user); an error when the place given is inside the output
@@ -78,37 +93,20 @@ package final class BuildCache: @unchecked Sendable {
     self.key = key
     self.identity = identity
     openedAt = Self.wallClock()
-    if let index = MappedFile(path: folder + "/index"),
-      let read = try? Self.readIndex(index.bytes, identity: identity),
-      let mapped = MappedFile(path: folder + "/" + read.store)
-    {
-      var files: [String: FileEntry] = [:]
-      files.reserveCapacity(read.files.count)
-      for (path, entry) in read.files { files[path] = entry }
-      self.files = files
-      // An entry past the end of the store (a store cut short) is dropped, never read.
-      let size = mapped.bytes.count
-      let ordered = read.locations.filter { $0.location.offset + $0.location.count <= size }
-      var locations: [Fingerprint: Location] = [:]
-      locations.reserveCapacity(ordered.count)
-      for (fingerprint, location) in ordered { locations[fingerprint] = location }
-      self.locations = locations
-      orderedLocations = ordered
-      locationsSorted = zip(ordered, ordered.dropFirst()).allSatisfy {
-        $0.fingerprint < $1.fingerprint
-      }
-      storeName = read.store
-      store = mapped
-      compactedSize = read.compactedSize
-    } else {
-      files = [:]
-      locations = [:]
-      orderedLocations = []
-      locationsSorted = true
-      storeName = nil
-      store = nil
-      compactedSize = 0
+    var contents = Contents()
+    var damaged = false
+    do {
+      contents = try Self.read(folder + "/" + Self.databaseName, identity: identity)
+    } catch {
+      damaged = error.isDamage
     }
+    store = contents.store
+    locations = contents.locations
+    files = contents.files
+    rows = contents.rows
+    compactedSize = contents.compactedSize
+    isForeign = contents.isForeign
+    isDamaged = damaged
   }
 
   /// A keyed hasher: every fingerprint of a build comes from one.
@@ -119,10 +117,12 @@ package final class BuildCache: @unchecked Sendable {
   package func withEntry<Value>(
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
-    if let location = locations[fingerprint], let store {
-      let sealed = UnsafeRawBufferPointer(
-        rebasing: store.bytes[location.offset..<(location.offset + location.count)])
-      return Checksum.opened(sealed).map(body)
+    if let location = locations[fingerprint] {
+      return store.withUnsafeBytes { bytes in
+        let sealed = UnsafeRawBufferPointer(
+          rebasing: bytes[location.offset..<(location.offset + location.count)])
+        return Checksum.opened(sealed).map(body)
+      }
     }
     guard let pending = lock.withLock({ pendingEntries[fingerprint] }) else { return nil }
     return pending.withUnsafeBytes { Checksum.opened($0).map(body) }

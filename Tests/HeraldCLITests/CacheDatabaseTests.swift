@@ -1,0 +1,92 @@
+import Foundation
+import HeraldCore
+import HeraldTestSupport
+import Testing
+
+@testable import HeraldCache
+
+/// The build cache's database: a rebuild adds rows and leaves the earlier ones as they were, and
+/// a cache that cannot be written never grows.
+@Suite("The build cache's database")
+struct CacheDatabaseTests {
+  @Test("after an edit, the cache keeps every earlier entry and adds the edited record's")
+  func rowsAfterEdit() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let arguments = [
+      "build", "--site", site.url.path, "--output", work.path("public"), "--now",
+      "2026-11-30T12:00:00Z", "--quiet",
+    ]
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let before = try Self.contents(in: work.path("cache"))
+    try IncrementalBuildTests.edit(
+      site, IncrementalBuildTests.widgets, "title: Departures on your home screen",
+      "title: Widgets")
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let after = try Self.contents(in: work.path("cache"))
+    #expect(!before.isForeign && !after.isForeign)
+    #expect(before.rows.count > 10)
+    // Only added to: the earlier rows are where they were, with the same entries.
+    #expect(Array(after.rows.prefix(before.rows.count)).map(\.row) == before.rows.map(\.row))
+    #expect(after.rows.count > before.rows.count)
+    #expect(Set(after.files.keys) == Set(before.files.keys))
+    // (Whether a file counts as racy depends on the clock, so only contents are compared.)
+    let changed = after.files.filter { before.files[$0.key]?.content != $0.value.content }
+    #expect(
+      changed.map(\.key).map { $0.hasSuffix(IncrementalBuildTests.widgets) } == [true],
+      "\(changed.keys)")
+  }
+
+  /// Another herald's entries are never read, and its database is taken over, not added to.
+  @Test("a database written by another herald is read as empty and replaced by the next build")
+  func foreignDatabase() throws {
+    let work = try TemporaryDirectory()
+    let path = work.path(BuildCache.databaseName)
+    let database = try SQLiteDatabase(path: path, create: true)
+    try database.execute(BuildCache.schema)
+    try database.execute(
+      "INSERT INTO meta VALUES ('format', '\(BuildCache.format)'), ('identity', 'another herald');"
+        + " INSERT INTO entry VALUES (x'00', x'01')")
+    let contents = try BuildCache.read(path, identity: "this herald")
+    #expect(contents.isForeign)
+    #expect(contents.rows.isEmpty && contents.files.isEmpty)
+  }
+
+  private static func contents(in cacheRoot: String) throws -> BuildCache.Contents {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: cacheRoot)
+    let path = cacheRoot + "/" + (folders.first ?? "") + "/" + BuildCache.databaseName
+    // The identity of the herald under test, as it wrote it.
+    let meta = try SQLiteDatabase(path: path, create: false).prepare(
+      "SELECT value FROM meta WHERE name = 'identity'")
+    #expect(try meta.step())
+    return try BuildCache.read(path, identity: meta.text(at: 0))
+  }
+
+  /// A full disk once made each build leave one more empty store file behind.
+  @Test("a cache that cannot be written never grows, however many builds try")
+  func fullDiskLeavesNothing() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let bash = try #require(HeraldProcess.onPath("bash"))
+    for _ in 0..<3 {
+      // Files may grow to 4 KB (writes past it fail with EFBIG, SIGXFSZ ignored): the database,
+      // some 100 KB, cannot be written; check writes nothing else.
+      let run = try HeraldProcess.run(
+        [
+          "-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" check --site \"$1\"",
+          HeraldProcess.executable.path, site.url.path,
+        ], environment: ["HERALD_CACHE_DIR": work.path("cache")], program: bash)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let folders = try FileManager.default.contentsOfDirectory(atPath: work.path("cache"))
+    let names = try folders.flatMap {
+      try FileManager.default.contentsOfDirectory(atPath: work.path("cache/" + $0))
+    }
+    // At most the key and one database (with its journal), however many builds tried.
+    let allowed: Set = ["key", BuildCache.databaseName, BuildCache.databaseName + "-journal"]
+    #expect(Set(names).isSubset(of: allowed), "\(names)")
+  }
+}
