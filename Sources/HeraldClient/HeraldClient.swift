@@ -104,14 +104,15 @@ public actor HeraldClient {
   /// A wall is never marked away: it ignores seen state.
   @discardableResult
   public func markSeen(_ id: String) async -> HeraldState {
-    await configuration.seenStore.markSeen([id], user: user)
+    await configuration.seenStore.markSeen([id], user: user, at: configuration.clock.timestamp())
     return await decide()
   }
 
   /// Marks every message of the archive seen, when the user opens the archive.
   @discardableResult
   public func markArchiveOpened() async -> HeraldState {
-    await configuration.seenStore.markSeen(Set(state.archive.map(\.id)), user: user)
+    await configuration.seenStore.markSeen(
+      Set(state.archive.map(\.id)), user: user, at: configuration.clock.timestamp())
     return await decide()
   }
 
@@ -128,10 +129,11 @@ public actor HeraldClient {
   @discardableResult
   func decide() async -> HeraldState {
     let now = configuration.clock.timestamp()
-    let seen = await configuration.seenStore.seenIDs(user: user)
     guard let last else { return state }
+    let seen = await seen(now: now, rows: last.source.rows)
     let decision = DecisionRules.decide(
-      last.source, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+      last.source, now: now, seen: seen, accountCreatedAt: accountCreatedAt,
+      stableID: await stableID())
     let freshness: HeraldState.Freshness
     switch last.source {
     case .fresh: freshness = .fresh
@@ -147,10 +149,24 @@ public actor HeraldClient {
   /// The decision behind the state, with the reason for every row (what `herald explain` prints).
   public func decision() async -> ClientDecision {
     let now = configuration.clock.timestamp()
-    let seen = await configuration.seenStore.seenIDs(user: user)
+    let seen = await seen(now: now, rows: last?.source.rows ?? [])
     return DecisionRules.decide(
       last?.source ?? .unavailable(.notFetched), now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt)
+      accountCreatedAt: accountCreatedAt, stableID: await stableID())
+  }
+
+  /// The ids the user still has seen: a reminder whose time has come is unseen again.
+  private func seen(now: Timestamp, rows: [ManifestRow]) async -> Set<String> {
+    let marks = await configuration.seenStore.seenMarks(user: user, now: now)
+    return DecisionRules.stillSeen(marks, rows: rows, now: now)
+  }
+
+  /// Whom a rollout's buckets are taken from: the configured id, else the signed-in user, else
+  /// the install.
+  private func stableID() async -> String? {
+    if configuration.reachesEveryRollout { return nil }
+    if let configured = configuration.stableID { return configured }
+    return user == Self.deviceUser ? await configuration.seenStore.installID() : user
   }
 
   /// How long to wait before the next poll: the manifest's `max-age`, within the configured bounds.

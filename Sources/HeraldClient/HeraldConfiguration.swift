@@ -23,6 +23,14 @@ public struct HeraldConfiguration: Sendable {
   /// The shortest wait between two polls (default 30 seconds), so a `max-age=0` cannot make the
   /// app poll in a loop.
   public var minimumPollInterval: TimeInterval
+  /// The id a rollout's buckets are taken from (DESIGN §5.8).
+  ///
+  /// Nil (the default) takes the signed-in user's id, else an id this install makes once and
+  /// keeps in `seenStore`. Give your own when the app has one already.
+  public var stableID: String?
+  /// Decides as for a user inside every rollout, whoever the user is (`herald explain` without
+  /// `--user`); never set by an app.
+  package var reachesEveryRollout = false
 
   /// The defaults: a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
   /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
@@ -37,9 +45,10 @@ public struct HeraldConfiguration: Sendable {
     cache: (any ManifestCache)? = nil,
     seenStore: (any SeenStore)? = nil, clock: any HeraldClock = SystemClock(),
     maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30,
-    preferredLanguages: [String] = Locale.preferredLanguages
+    preferredLanguages: [String] = Locale.preferredLanguages, stableID: String? = nil
   ) {
     self.preferredLanguages = preferredLanguages
+    self.stableID = stableID
     self.timeout = timeout
     self.transport =
       transport

@@ -73,11 +73,33 @@ enum ConformanceAdapter {
         timeout: Double(milliseconds) / 1000,
         transport: RoutingTransport(from: channel, to: server, transport: HTTPTransport()),
         cache: cache,
-        seenStore: MemorySeenStore(seen: [user: Set(try strings(input["seen"], "input.seen"))]),
+        seenStore: MemorySeenStore(marks: [user: try marks(input)]),
         clock: FixedClock(now),
-        preferredLanguages: try strings(input["languages"], "input.languages")))
+        preferredLanguages: try strings(input["languages"], "input.languages"),
+        stableID: try input["stableID"].map { try string($0, "input.stableID") } ?? user))
     return await client.refresh().conformanceJSON
   }
+}
+
+/// The case's seen ids with the times of those `seenAt` gives (the others have none).
+private func marks(_ input: [String: JSONValue]) throws -> [String: Timestamp?] {
+  var times: [String: JSONValue] = [:]
+  if case .object(let given)? = input["seenAt"] { times = given }
+  guard case .array(let ids)? = input["seen"] else {
+    throw ConformanceAdapter.Malformed(field: "input.seen")
+  }
+  var marks: [String: Timestamp?] = [:]
+  for case .string(let id) in ids {
+    guard case .string(let text)? = times[id] else {
+      marks[id] = .some(nil)
+      continue
+    }
+    guard let time = Timestamp(text) else {
+      throw ConformanceAdapter.Malformed(field: "input.seenAt")
+    }
+    marks[id] = time
+  }
+  return marks
 }
 
 /// Sends every request for the channel's URLs to the runner's server instead, the path kept.

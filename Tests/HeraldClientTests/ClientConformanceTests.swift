@@ -127,8 +127,12 @@ struct ClientConformanceTests {
       await cache.store(
         CachedDocument(body: body, etag: "\"earlier\"", lastModified: nil), for: url)
     }
-    var seen: Set<String> = []
-    if case .array(let ids)? = input["seen"] { seen = Set(ids.compactMap(\.string)) }
+    var marks: [String: Timestamp?] = [:]
+    if case .array(let ids)? = input["seen"] {
+      for id in ids.compactMap(\.string) {
+        marks[id] = .some(input["seenAt"]?[id]?.string.flatMap(Timestamp.init))
+      }
+    }
     let now = try #require(input["now"]?.string.flatMap(Timestamp.init))
     var languages: [String] = []
     if case .array(let list)? = input["languages"] { languages = list.compactMap(\.string) }
@@ -142,8 +146,8 @@ struct ClientConformanceTests {
       configuration: HeraldConfiguration(
         timeout: 3600, transport: MemoryTransport(documents: bodies, faults: responses),
         cache: cache,
-        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
-        preferredLanguages: languages))
+        seenStore: MemorySeenStore(marks: [user: marks]), clock: FixedClock(now),
+        preferredLanguages: languages, stableID: input["stableID"]?.string ?? user))
     return await client.refresh().conformanceJSON
   }
 }

@@ -105,9 +105,14 @@ extension ConformanceCases {
     } else {
       source = .fresh(rows)
     }
-    let seen = Set(spec.seen)
+    var marks: [String: Timestamp?] = [:]
+    for id in spec.seen { marks[id] = .some(spec.seenAt[id].flatMap(Timestamp.init)) }
+    let seen = DecisionRules.stillSeen(marks, rows: source.rows, now: now)
     let account = spec.accountCreatedAt.flatMap(Timestamp.init)
-    let decision = DecisionRules.decide(source, now: now, seen: seen, accountCreatedAt: account)
+    // Every adapter buckets a case without a stable id by its user, "conformance".
+    let decision = DecisionRules.decide(
+      source, now: now, seen: seen, accountCreatedAt: account,
+      stableID: spec.stableID ?? "conformance")
     let freshness: HeraldState.Freshness
     switch source {
     case .fresh: freshness = .fresh
@@ -129,16 +134,19 @@ extension ConformanceCases {
   )
     -> JSONValue
   {
-    .object([
+    var input: [String: JSONValue] = [
+      "platform": .string(spec.platform), "version": .string(spec.version),
+      "now": .string(now.rfc3339), "seen": .array(spec.seen.sorted().map(JSONValue.string)),
+      "accountCreatedAt": .optional(account?.rfc3339),
+      "languages": .array(spec.languages.map(JSONValue.string)),
+    ]
+    if let stableID = spec.stableID { input["stableID"] = .string(stableID) }
+    if !spec.seenAt.isEmpty { input["seenAt"] = .object(spec.seenAt.mapValues(JSONValue.string)) }
+    return .object([
       "name": .string(spec.name),
       "description": .string(spec.description),
       "channel": .string("channel-\(spec.now)"),
-      "input": .object([
-        "platform": .string(spec.platform), "version": .string(spec.version),
-        "now": .string(now.rfc3339), "seen": .array(spec.seen.sorted().map(JSONValue.string)),
-        "accountCreatedAt": .optional(account?.rfc3339),
-        "languages": .array(spec.languages.map(JSONValue.string)),
-      ]),
+      "input": .object(input),
       "faults": .object(spec.faults),
       "cached": .array(spec.cached.map(JSONValue.string)),
       "expected": state.conformanceJSON,

@@ -27,7 +27,11 @@ enum ConformanceCases {
     var version: String
     var now = "n0"
     var seen: [String] = []
+    /// When some of the seen ids were marked (the others have no time: seen for good).
+    var seenAt: [String: String] = [:]
     var accountCreatedAt: String?
+    /// The id a rollout's buckets are taken from (none: the adapters' user, "conformance").
+    var stableID: String?
     /// The user's languages, most preferred first (none: the channel's default locale).
     var languages: [String] = []
     /// Faults by document path: `{"status": 500}`, `{"timeout": true}`, `{"network": true}`,
@@ -84,7 +88,7 @@ enum ConformanceCases {
     }
     specs +=
       seenAndAccountSpecs() + faultSpecs() + localeSpecs() + malformedSpecs()
-      + hostileSpecs()
+      + hostileSpecs() + rolloutSpecs() + reminderSpecs()
     return specs
   }
 
@@ -324,6 +328,42 @@ enum ConformanceCases {
             }
           )))
     }
+    // A row whose rollout or reminder no client can read alike is left out in every client:
+    // shown to everyone instead, a 1% rollout would reach all.
+    let unreadable: [(String, String, String, JSONValue)] = [
+      (
+        "rollout-share-over", "a rollout share of 20000 (over 10000)", "rollout",
+        .object([
+          "salt": .string("takeover-all"),
+          "steps": .array([
+            .object(["at": .string("2026-11-01T00:00:00Z"), "share": .integer(20000)])
+          ]),
+        ])
+      ),
+      (
+        "rollout-no-steps", "a rollout with no steps", "rollout",
+        .object(["salt": .string("takeover-all"), "steps": .array([])])
+      ),
+      ("remind-negative", "a negative remindAfter", "remindAfter", .integer(-60)),
+    ]
+    for (name, what, key, value) in unreadable {
+      specs.append(
+        Spec(
+          name: "hostile-\(name)",
+          description: "the takeover's row has \(what): that row is left out, the rest decide",
+          version: "1.1.0",
+          replacing: (
+            "api/v1/ios/1.1.0.json",
+            { documents in
+              rewritingRows(of: documents["api/v1/ios/1.1.0.json"] ?? .null) { row in
+                guard case .object(var fields) = row, fields["id"] == .string("takeover-all")
+                else { return row }
+                fields[key] = value
+                return .object(fields)
+              }
+            }
+          )))
+    }
     for cached in [false, true] {
       specs.append(
         Spec(
@@ -340,6 +380,56 @@ enum ConformanceCases {
           platform: platform, version: "1.0"))
     }
     return specs
+  }
+
+  /// Users inside and outside two rolled-out rows for ios 3.1 (live.json), before and after they
+  /// widen.
+  ///
+  /// `rollout-dialog` is at 5% from 20 November, 50% from 5 December and 100% from 15 December;
+  /// `rollout-strip`, salted `winter-test`, at 0% until 10 December and 25% from then. The users
+  /// are picked by their buckets (conformance/buckets.py), on 30 November and 20 December.
+  private static func rolloutSpecs() -> [Spec] {
+    let users = [
+      ("user-11", "inside the first 5% (bucket 69): the dialog now, and still once it grows"),
+      ("user-0", "outside 5% (bucket 3408): nowhere now, the dialog once everyone is reached"),
+      (
+        "user-54",
+        "outside the dialog's 5% and 50% (bucket 9225) until everyone is reached, inside the"
+          + " strip's 25% (bucket 229 of its own salt) from 10 December"
+      ),
+      ("user-39", "inside both (buckets 41 and 567): the dialog, and the strip in the badge later"),
+    ]
+    return users.flatMap { user, about in
+      [("n0", "30 November"), ("n1", "20 December")].map { now, day in
+        Spec(
+          name: "rollout-\(user)-\(now)", description: "\(user) \(about); on \(day)",
+          version: "3.1", now: now, stableID: user)
+      }
+    }
+  }
+
+  /// `dialog-old` reminds a week after it is dismissed; the others never do.
+  private static func reminderSpecs() -> [Spec] {
+    let seen = ["takeover-all", "dialog-below-2", "dialog-old", "dialog-2"]
+    return [
+      Spec(
+        name: "remind-due",
+        description: "dialog-old dismissed ten days ago, a week's reminder: unseen again, shown",
+        version: "1.5", seen: seen, seenAt: ["dialog-old": "2026-11-20T12:00:00Z"]),
+      Spec(
+        name: "remind-not-yet",
+        description: "dialog-old dismissed two days ago: still seen, the strip shows",
+        version: "1.5", seen: seen, seenAt: ["dialog-old": "2026-11-28T12:00:00Z"]),
+      Spec(
+        name: "remind-exactly",
+        description: "dismissed exactly a week ago: due at that instant",
+        version: "1.5", seen: seen, seenAt: ["dialog-old": "2026-11-23T12:00:00Z"]),
+      Spec(
+        name: "remind-only-its-own",
+        description: "a row without remindAfter dismissed long ago stays seen",
+        version: "1.5", seen: seen,
+        seenAt: ["takeover-all": "2026-01-01T00:00:00Z", "dialog-old": "2026-11-29T00:00:00Z"]),
+    ]
   }
 
   /// A manifest with each of its rows changed.

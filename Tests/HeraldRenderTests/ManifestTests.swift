@@ -8,7 +8,8 @@ import Testing
 struct ManifestTests {
   static let rowKeys: Set<String> = [
     "id", "severity", "kind", "title", "body", "html", "actionUrl", "actionLabel", "blocking",
-    "publishedAt", "updatedAt", "expiresAt", "minVersion", "maxVersion", "belowVersion", "url",
+    "publishedAt", "updatedAt", "expiresAt", "minVersion", "maxVersion", "belowVersion",
+    "rollout", "remindAfter", "url",
   ]
 
   let schedule = Fixtures.root.appending(path: "sites/drafts-and-schedule")

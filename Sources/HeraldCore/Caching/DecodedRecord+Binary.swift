@@ -85,6 +85,14 @@ extension BinaryWriter {
     write(announcement.publishAt)
     write(announcement.expiresAt) { writer, time in writer.write(time) }
     write(announcement.updatedAt) { writer, time in writer.write(time) }
+    write(announcement.rollout) { writer, rollout in
+      writer.write(rollout.salt) { writer, salt in writer.write(salt) }
+      writer.write(rollout.steps) { writer, step in
+        writer.write(step.after)
+        writer.write(step.share)
+      }
+    }
+    write(announcement.remindAfter) { writer, seconds in writer.write(seconds) }
     write(announcement.translations.sorted { $0.key.precedesBytewise($1.key) }) {
       writer, entry in
       writer.write(entry.key)
@@ -185,6 +193,14 @@ extension BinaryReader {
     let publishAt = try timestamp()
     let expiresAt = try optional { (reader) throws(BinaryFormatError) in try reader.timestamp() }
     let updatedAt = try optional { (reader) throws(BinaryFormatError) in try reader.timestamp() }
+    let rollout = try optional { (reader) throws(BinaryFormatError) in
+      RolloutPlan(
+        salt: try reader.optional { (reader) throws(BinaryFormatError) in try reader.string() },
+        steps: try reader.list { (reader) throws(BinaryFormatError) in
+          RolloutPlan.Step(after: try reader.int64(), share: try reader.int())
+        })
+    }
+    let remindAfter = try optional { (reader) throws(BinaryFormatError) in try reader.int64() }
     var translations: [String: Translation] = [:]
     for (locale, translation) in try list({ (reader) throws(BinaryFormatError) in
       (try reader.string(), try reader.translation())
@@ -196,8 +212,9 @@ extension BinaryReader {
       body: body,
       range: VersionRange(minimum: minimum, maximum: maximum, below: below), platforms: platforms,
       action: action, actionLabel: actionLabel, blocking: blocking, active: active, draft: draft,
-      publishAt: publishAt, expiresAt: expiresAt, updatedAt: updatedAt,
-      translations: translations, source: RecordSource(file: try string(), key: key))
+      publishAt: publishAt, expiresAt: expiresAt, updatedAt: updatedAt, rollout: rollout,
+      remindAfter: remindAfter, translations: translations,
+      source: RecordSource(file: try string(), key: key))
   }
 
   package mutating func translation() throws(BinaryFormatError) -> Translation {

@@ -141,6 +141,17 @@ package struct AnnouncementDecoder: Sendable {
         "updatedAt \(updatedAt) is before publishAt \(publishAt)")
     }
 
+    let rollout = node(.rollout).flatMap { decodeRollout($0, reader: &reader) }
+    let remindAfter = node(.remindAfter).flatMap {
+      Self.duration($0, field: "remindAfter", reader: &reader)
+    }
+    if blocking, let remindNode = node(.remindAfter) {
+      reader.error(
+        .remindOnWall, at: remindNode.position,
+        "remindAfter is set on a wall, which is never marked seen and so never reminds",
+        hint: "remove remindAfter: a wall stays until the user updates")
+    }
+
     let blockingPosition = keyPosition(.blocking)
     if blocking {
       checkWall(
@@ -194,7 +205,8 @@ package struct AnnouncementDecoder: Sendable {
       id: id.text, title: title, severity: severity, kind: kind, body: body, range: range,
       platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
       active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
-      updatedAt: updatedAt, translations: translations ?? [:], source: RecordSource(file: file))
+      updatedAt: updatedAt, rollout: rollout, remindAfter: remindAfter,
+      translations: translations ?? [:], source: RecordSource(file: file))
     return DecodedRecord(
       file: file, id: id, announcement: announcement, diagnostics: reader.diagnostics)
   }

@@ -36,6 +36,10 @@ package enum AnnouncementField: String, Sendable, CaseIterable {
   case expiresAt
   /// When it was last changed.
   case updatedAt
+  /// The growing share of users it reaches.
+  case rollout
+  /// How long after a dismissal it is unseen again.
+  case remindAfter
   /// Its words in other locales.
   case translations
 

@@ -131,3 +131,13 @@ extension DiagnosticCode {
   /// A path that is a FIFO, a device, a folder, a dangling link or a loop where a file should be.
   package static let notAFile = DiagnosticCode("not-a-file")
 }
+
+extension DiagnosticCode {
+  // Rollouts and reminders (DESIGN §5.8, §5.9).
+  /// A rollout that cannot be read: a share outside 0–100%, steps out of order or decreasing.
+  package static let invalidRollout = DiagnosticCode("invalid-rollout")
+  /// A duration that is not a count of minutes, hours, days or weeks (`12h`, `7d`).
+  package static let invalidDuration = DiagnosticCode("invalid-duration")
+  /// `remindAfter` on a wall, which is never marked away and so never reminds.
+  package static let remindOnWall = DiagnosticCode("remind-on-wall")
+}

@@ -69,8 +69,8 @@ package struct RecordCensus: Sendable, Hashable {
     return earliest
   }
 
-  /// The earliest of a record's `publishAt` and `expiresAt` after now, when it can reach an
-  /// output (active, and not a draft unless drafts are delivered).
+  /// The earliest of a record's `publishAt`, `expiresAt` and rollout steps after now, when it can
+  /// reach an output (active, and not a draft unless drafts are delivered).
   package static func nextChange(
     of announcement: Announcement, after now: Timestamp, includeDrafts: Bool
   ) -> Timestamp? {
@@ -78,6 +78,13 @@ package struct RecordCensus: Sendable, Hashable {
     var earliest = announcement.publishAt > now ? announcement.publishAt : nil
     if let expiry = announcement.expiresAt, expiry > now, earliest.map({ expiry < $0 }) ?? true {
       earliest = expiry
+    }
+    // Each step of a rollout widens who is reached: a client decides again then.
+    for step in announcement.rollout?.steps ?? [] {
+      let at = Timestamp(
+        seconds: announcement.publishAt.seconds + step.after,
+        nanoseconds: announcement.publishAt.nanoseconds)
+      if at > now, earliest.map({ at < $0 }) ?? true { earliest = at }
     }
     return earliest
   }

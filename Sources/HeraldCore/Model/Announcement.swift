@@ -20,6 +20,8 @@ package struct Announcement: Sendable, Hashable {
     let publishAt: Timestamp
     let expiresAt: Timestamp?
     let updatedAt: Timestamp?
+    let rollout: RolloutPlan?
+    let remindAfter: Int64?
     let translations: [String: Translation]
     let source: RecordSource
   }
@@ -62,6 +64,10 @@ package struct Announcement: Sendable, Hashable {
   package var expiresAt: Timestamp? { box.fields.expiresAt }
   /// When it was last changed, for the feed.
   package var updatedAt: Timestamp? { box.fields.updatedAt }
+  /// The growing share of users it reaches, when it rolls out.
+  package var rollout: RolloutPlan? { box.fields.rollout }
+  /// Seconds after a dismissal at which it is unseen again, when it reminds.
+  package var remindAfter: Int64? { box.fields.remindAfter }
   /// Its words in other locales, by locale tag; the record's own fields are the default locale's.
   package var translations: [String: Translation] { box.fields.translations }
   /// Where it was read from, for diagnostics that concern a field.
@@ -73,6 +79,7 @@ package struct Announcement: Sendable, Hashable {
     range: VersionRange = .unbounded, platforms: [String]? = nil, action: ActionTarget? = nil,
     actionLabel: String? = nil, blocking: Bool = false, active: Bool = true, draft: Bool = false,
     publishAt: Timestamp, expiresAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+    rollout: RolloutPlan? = nil, remindAfter: Int64? = nil,
     translations: [String: Translation] = [:], source: RecordSource = RecordSource(file: "")
   ) {
     box = Box(
@@ -80,7 +87,8 @@ package struct Announcement: Sendable, Hashable {
         id: id, title: title, severity: severity, kind: kind, body: body, range: range,
         platforms: platforms, action: action, actionLabel: actionLabel, blocking: blocking,
         active: active, draft: draft, publishAt: publishAt, expiresAt: expiresAt,
-        updatedAt: updatedAt, translations: translations, source: source))
+        updatedAt: updatedAt, rollout: rollout, remindAfter: remindAfter,
+        translations: translations, source: source))
   }
 
   /// The same record with other words and source: what localizing and merging make.
@@ -95,6 +103,7 @@ package struct Announcement: Sendable, Hashable {
       action: fields.action, actionLabel: actionLabel ?? fields.actionLabel,
       blocking: fields.blocking, active: fields.active, draft: fields.draft,
       publishAt: fields.publishAt, expiresAt: fields.expiresAt, updatedAt: fields.updatedAt,
+      rollout: fields.rollout, remindAfter: fields.remindAfter,
       translations: translations ?? fields.translations, source: source ?? fields.source)
   }
 

@@ -34,6 +34,10 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   public let maxVersion: Version?
   /// The version below which it reaches every version (hotfixes included), if bounded so.
   public let belowVersion: Version?
+  /// Who it reaches beyond its range: a growing share of users, when it rolls out (§5.8).
+  public let rollout: Rollout?
+  /// How many seconds after being dismissed it is unseen again, when it reminds (§5.9).
+  public let remindAfter: Int?
   /// Its page in the archive.
   public let url: String
   /// Whether it is a draft (present only in a build with drafts).
@@ -45,7 +49,8 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     html: String = "", actionURL: String? = nil, actionLabel: String? = nil,
     blocking: Bool = false, publishedAt: Timestamp, updatedAt: Timestamp? = nil,
     expiresAt: Timestamp? = nil, minVersion: Version? = nil, maxVersion: Version? = nil,
-    belowVersion: Version? = nil, url: String = "", draft: Bool? = nil
+    belowVersion: Version? = nil, rollout: Rollout? = nil, remindAfter: Int? = nil,
+    url: String = "", draft: Bool? = nil
   ) {
     self.id = id
     self.severity = severity
@@ -62,6 +67,8 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     self.minVersion = minVersion
     self.maxVersion = maxVersion
     self.belowVersion = belowVersion
+    self.rollout = rollout
+    self.remindAfter = remindAfter
     self.url = url
     self.draft = draft
   }
@@ -71,8 +78,37 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     case id, severity, kind, title, body, html
     case actionURL = "actionUrl"
     case actionLabel, blocking, publishedAt, updatedAt, expiresAt, minVersion, maxVersion
-    case belowVersion, url
+    case belowVersion, rollout, remindAfter, url
     case draft
+  }
+
+  /// Reads a row; one whose `remindAfter` is negative or whose rollout no client could read alike
+  /// is refused, so the document leaves it out as every client does.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    severity = try container.decode(Severity.self, forKey: .severity)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    title = try container.decode(String.self, forKey: .title)
+    body = try container.decode(MessageBody.self, forKey: .body)
+    html = try container.decode(String.self, forKey: .html)
+    actionURL = try container.decodeIfPresent(String.self, forKey: .actionURL)
+    actionLabel = try container.decodeIfPresent(String.self, forKey: .actionLabel)
+    blocking = try container.decode(Bool.self, forKey: .blocking)
+    publishedAt = try container.decode(Timestamp.self, forKey: .publishedAt)
+    updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt)
+    expiresAt = try container.decodeIfPresent(Timestamp.self, forKey: .expiresAt)
+    minVersion = try container.decodeIfPresent(Version.self, forKey: .minVersion)
+    maxVersion = try container.decodeIfPresent(Version.self, forKey: .maxVersion)
+    belowVersion = try container.decodeIfPresent(Version.self, forKey: .belowVersion)
+    rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
+    remindAfter = try container.decodeIfPresent(Int.self, forKey: .remindAfter)
+    url = try container.decode(String.self, forKey: .url)
+    draft = try container.decodeIfPresent(Bool.self, forKey: .draft)
+    if let remindAfter, remindAfter < 0 {
+      throw DecodingError.dataCorruptedError(
+        forKey: .remindAfter, in: container, debugDescription: "remindAfter is negative")
+    }
   }
 
   /// Writes every key; absent optional values as `null`, `draft` only when it is set.
@@ -93,6 +129,8 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     try container.encode(minVersion, forKey: .minVersion)
     try container.encode(maxVersion, forKey: .maxVersion)
     try container.encode(belowVersion, forKey: .belowVersion)
+    try container.encode(rollout, forKey: .rollout)
+    try container.encode(remindAfter, forKey: .remindAfter)
     try container.encode(url, forKey: .url)
     try container.encodeIfPresent(draft, forKey: .draft)
   }

@@ -122,5 +122,9 @@ public struct RowVerdict: Sendable, Hashable {
     case behindWall(String)
     /// Would interrupt, but the manifest is cached after a failed fetch: nothing interrupts.
     case notFresh
+    /// Its rollout does not reach this user yet: the user's bucket is not below the share (of
+    /// 10,000), so the row is nowhere for them; no bucket when no user was named and the share
+    /// is 0.
+    case outsideRollout(bucket: Int?, share: Int)
   }
 }

@@ -14,12 +14,15 @@ public enum DecisionRules {
   ///   - now: the app's time.
   ///   - seen: the ids this user has seen on this device.
   ///   - accountCreatedAt: when the account was created, if the app knows.
+  ///   - stableID: the signed-in user's id, else the install's: a rolled-out row reaches the
+  ///     user only when their bucket is inside its share (nil: as for a user inside every share
+  ///     that is above 0%, as `explain` decides when no user is named).
   public static func decide(
     _ source: ManifestSource, now: Timestamp, seen: Set<String> = [],
-    accountCreatedAt: Timestamp? = nil
+    accountCreatedAt: Timestamp? = nil, stableID: String? = nil
   ) -> ClientDecision {
     let decision = decideFresh(
-      source.rows, now: now, seen: seen, accountCreatedAt: accountCreatedAt)
+      source.rows, now: now, seen: seen, accountCreatedAt: accountCreatedAt, stableID: stableID)
     switch source {
     case .fresh: return decision
     case .cached(_, let failure): return decision.failingOpen(failure)
@@ -28,9 +31,13 @@ public enum DecisionRules {
   }
 
   private static func decideFresh(
-    _ received: [ManifestRow], now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?
+    _ received: [ManifestRow], now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
+    stableID: String?
   ) -> ClientDecision {
-    let rows = received.sorted(by: ManifestRow.newestFirst)
+    let sorted = received.sorted(by: ManifestRow.newestFirst)
+    // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
+    let outside = sorted.filter { !reaches($0, stableID: stableID, at: now) }
+    let rows = sorted.filter { reaches($0, stableID: stableID, at: now) }
     var verdicts: [String: RowVerdict.Outcome] = [:]
     var eligible: [ManifestRow] = []
     var walls: [ManifestRow] = []
@@ -78,7 +85,24 @@ public enum DecisionRules {
       dialog: wall == nil ? dialog : nil, strip: wall == nil ? strip : nil, badge: badge,
       // What a rebuild at the app's time would deliver: not what is scheduled, nor what expired.
       archive: rows.filter { $0.isPublished(at: now) && !$0.isExpired(at: now) },
-      verdicts: rows.map { RowVerdict(id: $0.id, outcome: outcome(of: $0)) })
+      verdicts: rows.map { RowVerdict(id: $0.id, outcome: outcome(of: $0)) }
+        + outside.map { row in
+          RowVerdict(
+            id: row.id,
+            outcome: .outsideRollout(
+              bucket: stableID.map {
+                RolloutBucket.of(salt: row.rollout?.salt ?? row.id, stableID: $0)
+              },
+              share: row.rollout?.share(at: now) ?? 0))
+        })
+  }
+
+  /// Whether a row's rollout delivers it to a user at a time (a row without one reaches all;
+  /// with no user, a share above 0% does).
+  public static func reaches(_ row: ManifestRow, stableID: String?, at now: Timestamp) -> Bool {
+    guard let rollout = row.rollout else { return true }
+    guard let stableID else { return rollout.share(at: now) > 0 }
+    return rollout.reaches(stableID: stableID, at: now)
   }
 
   /// Why a blocking row's action is no exit, or nil when an app can open it: a wall whose action
@@ -89,5 +113,24 @@ public enum DecisionRules {
     }
     guard RowAction(classifying: actionURL) == nil else { return nil }
     return "its action \"\(actionURL)\" is not one an app can open, and a wall needs an exit"
+  }
+}
+
+extension DecisionRules {
+  /// The ids still seen at a time (DESIGN §5.9): a row with `remindAfter` is unseen again once
+  /// that long has passed since it was marked, so a dismissed nudge comes back; every other mark
+  /// (and one with no time, which an app's own store may keep) holds for good.
+  public static func stillSeen(
+    _ marks: [String: Timestamp?], rows: [ManifestRow], now: Timestamp
+  ) -> Set<String> {
+    var reminders: [String: Int] = [:]
+    for row in rows { if let seconds = row.remindAfter { reminders[row.id] = seconds } }
+    return Set(
+      marks.compactMap { id, marked in
+        guard let seconds = reminders[id], let marked else { return id }
+        let due = Timestamp(
+          seconds: marked.seconds + Int64(seconds), nanoseconds: marked.nanoseconds)
+        return now < due ? id : nil
+      })
   }
 }

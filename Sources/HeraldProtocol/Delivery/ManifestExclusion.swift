@@ -79,7 +79,7 @@ public enum ManifestExclusion: Sendable, Hashable {
 
 extension RowVerdict.Outcome {
   /// A short name for scripts: `shown`, `outranked`, `superseded`, `seen`, `gated-by-account-age`,
-  /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`, `not-fresh`.
+  /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`, `not-fresh`, `outside-rollout`.
   public var code: String {
     switch self {
     case .shown: return "shown"
@@ -92,6 +92,7 @@ extension RowVerdict.Outcome {
     case .invalidWall: return "invalid-wall"
     case .behindWall: return "behind-wall"
     case .notFresh: return "not-fresh"
+    case .outsideRollout: return "outside-rollout"
     }
   }
 
@@ -110,6 +111,12 @@ extension RowVerdict.Outcome {
     case .notFresh:
       return
         "not shown: the manifest is cached after a failed fetch, and only a fresh one interrupts"
+    case .outsideRollout(let bucket?, let share):
+      return
+        "not delivered: the user's bucket \(bucket) is not below the rollout's share"
+        + " \(RolloutShare.text(share)) (\(share) of 10000)"
+    case .outsideRollout(nil, _):
+      return "not delivered: its rollout reaches no one yet (0% now)"
     }
   }
 }

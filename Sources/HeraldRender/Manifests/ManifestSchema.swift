@@ -43,10 +43,25 @@ enum ManifestSchema {
         "minVersion": nullable("version"),
         "maxVersion": nullable("version"),
         "belowVersion": nullable("version"),
+        "rollout": nullable("rollout"),
+        "remindAfter": .object([
+          "type": .array([.string("integer"), .string("null")]), "minimum": .integer(0),
+        ]),
         "url": string(["format": .string("uri")]),
         "draft": .object(["type": .string("boolean")]),
       ], optional: ["draft"])
     let rows = JSONValue.object(["type": .string("array"), "items": ref("announcement")])
+    let step = closedObject([
+      "at": ref("timestamp"),
+      "share": .object([
+        "type": .string("integer"), "minimum": .integer(0),
+        "maximum": .integer(Int(RolloutBucket.count)),
+      ]),
+    ])
+    let rollout = closedObject([
+      "salt": string(["minLength": .integer(1)]),
+      "steps": .object(["type": .string("array"), "items": step, "minItems": .integer(1)]),
+    ])
     let common: [String: JSONValue] = [
       "schemaVersion": .object(["const": .integer(ManifestWriter.schemaVersion)]),
       "platform": string(["pattern": .string("^[a-z][a-z0-9-]*$")]),
@@ -110,6 +125,7 @@ enum ManifestSchema {
           "pattern": .string("^[0-9]+(\\.[0-9]+)*(-\(identifier))?(\\+\(identifier))?$")
         ]),
         "announcement": row,
+        "rollout": rollout,
         "releaseManifest": release,
         "platformManifest": all,
         "channel": channel,

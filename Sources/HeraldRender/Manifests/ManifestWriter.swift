@@ -113,6 +113,9 @@ struct ManifestWriter: Sendable {
       publishedAt: announcement.publishAt, updatedAt: announcement.updatedAt,
       expiresAt: announcement.expiresAt, minVersion: announcement.range.minimum,
       maxVersion: announcement.range.maximum, belowVersion: announcement.range.below,
+      rollout: announcement.rollout?.resolved(
+        id: announcement.id, publishAt: announcement.publishAt),
+      remindAfter: announcement.remindAfter.map { Int($0) },
       url: urls.announcement(announcement.id),
       draft: markDrafts ? announcement.draft : nil)
   }

@@ -1,7 +1,7 @@
-import { decide } from "./decision.js";
+import { decide, stillSeen } from "./decision.js";
 import { ChannelReader, indexURL } from "./reader.js";
 import { emptyState, sameState, stateOf } from "./state.js";
-import { addSeen, memoryStorage, readSeen } from "./storage.js";
+import { addSeen, installId, memoryStorage, readSeenMarks } from "./storage.js";
 import { compareTimestamps, millisecondsOf, parseTimestamp, timestampFromMilliseconds, } from "./timestamp.js";
 import { limits } from "./limits.js";
 import { fetchTransport } from "./transport.js";
@@ -70,6 +70,7 @@ export class HeraldClient {
                 }
             };
         };
+        this.install = null;
         this.options = options;
         this.storage = options.storage ?? memoryStorage();
         this.clock = options.clock ?? systemClock;
@@ -113,12 +114,12 @@ export class HeraldClient {
     }
     /** Marks a message seen: a strip when dismissed, a dialog or takeover when closed. */
     async markSeen(id) {
-        await addSeen(this.storage, this.user, [id]);
+        await addSeen(this.storage, this.user, [id], this.clock.now());
         return this.decideAgain();
     }
     /** Marks every message of the archive seen, when the user opens the archive. */
     async markArchiveOpened() {
-        await addSeen(this.storage, this.user, this.state.archive.map((entry) => entry.message.id));
+        await addSeen(this.storage, this.user, this.state.archive.map((entry) => entry.message.id), this.clock.now());
         return this.decideAgain();
     }
     /** Switches to another user: their own seen list and account age apply from now on. */
@@ -131,9 +132,14 @@ export class HeraldClient {
     async decideAgain() {
         if (this.last === null)
             return this.state;
-        const seen = await readSeen(this.storage, this.user);
+        const now = this.clock.now();
         const source = this.last.source;
-        const decision = decide(source, this.clock.now(), seen, this.accountCreatedAt);
+        const rows = source.kind === "unavailable" ? [] : source.rows;
+        // A reminder whose time has come is unseen again.
+        const seen = stillSeen(await readSeenMarks(this.storage, this.user, now), rows, now);
+        // A rollout's buckets come from the signed-in user's id, else from the install's own.
+        const stableId = this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user);
+        const decision = decide(source, now, seen, this.accountCreatedAt, stableId);
         const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt, this.last.locale);
         if (!sameState(next, this.state)) {
             this.state = next;
@@ -141,6 +147,11 @@ export class HeraldClient {
                 listener();
         }
         return this.state;
+    }
+    /** The install's own id, read (or made) once per client. */
+    installId() {
+        this.install ?? (this.install = installId(this.storage));
+        return this.install;
     }
     startPolling() {
         const controller = new AbortController();

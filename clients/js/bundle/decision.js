@@ -1,4 +1,5 @@
 import { classifyAction } from "./action.js";
+import { rolloutBucket } from "./bucket.js";
 import { compareTimestamps } from "./timestamp.js";
 import { compareVersions } from "./version.js";
 /** Whether a row is published at a time. */
@@ -25,6 +26,36 @@ export function rowsFor(document, version, now) {
         return [...document.announcements];
     return document.announcements.filter((row) => rangeHolds(row, version) && isPublished(row, now) && !isExpired(row, now));
 }
+/** The share a rollout reaches at a time, of 10,000 buckets: the last step begun's, 0 before the first. */
+export function rolloutShare(rollout, now) {
+    let share = 0;
+    for (const step of rollout.steps)
+        if (compareTimestamps(step.at, now) <= 0)
+            share = step.share;
+    return share;
+}
+/** Whether a row reaches a user: no rollout, or the user's bucket is below its share at the time. */
+export function rolloutReaches(row, stableId, now) {
+    return row.rollout === null || rolloutBucket(row.rollout.salt, stableId) < rolloutShare(row.rollout, now);
+}
+/**
+ * The ids still seen at a time: a row with `remindAfter` is unseen again once that long has
+ * passed since it was marked, so a dismissed nudge comes back; every other mark holds.
+ */
+export function stillSeen(marks, rows, now) {
+    const reminders = new Map();
+    for (const row of rows)
+        if (row.remindAfter !== null)
+            reminders.set(row.id, row.remindAfter);
+    const seen = new Set();
+    for (const [id, marked] of marks) {
+        const seconds = reminders.get(id);
+        const due = seconds === undefined ? null : { seconds: marked.seconds + seconds, nanoseconds: marked.nanoseconds };
+        if (due === null || compareTimestamps(now, due) < 0)
+            seen.add(id);
+    }
+    return seen;
+}
 /** Newest first, then by id. */
 export function newestFirst(a, b) {
     const order = compareTimestamps(b.publishedAt, a.publishedAt);
@@ -33,10 +64,11 @@ export function newestFirst(a, b) {
     return a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
 }
 /** Decides what to show; only fresh rows may interrupt. */
-export function decide(source, now, seen, accountCreatedAt) {
+export function decide(source, now, seen, accountCreatedAt, stableId) {
     if (source.kind === "unavailable")
         return { wall: null, interruption: null, badge: 0, archive: [] };
-    const rows = [...source.rows].sort(newestFirst);
+    // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
+    const rows = source.rows.filter((row) => rolloutReaches(row, stableId, now)).sort(newestFirst);
     const walls = [];
     const eligible = [];
     for (const row of rows) {

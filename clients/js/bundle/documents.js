@@ -32,6 +32,35 @@ function strings(value, key) {
     }
     return value;
 }
+/**
+ * Reads a rollout; throws when it cannot, so the row is left out: a row whose share this app
+ * cannot read must not reach everyone.
+ */
+function readRollout(value) {
+    if (!isObject(value) || !Array.isArray(value.steps) || value.steps.length === 0) {
+        throw new Error("rollout is not a rollout");
+    }
+    const salt = requiredString(value, "salt");
+    if (salt === "")
+        throw new Error("rollout salt is empty");
+    const steps = value.steps.map((step) => {
+        if (!isObject(step))
+            throw new Error("a rollout step is not an object");
+        const at = timestamp(step.at);
+        const share = step.share;
+        if (!at || typeof share !== "number" || !Number.isInteger(share) || share < 0 || share > 10000) {
+            throw new Error("a rollout step is not a step");
+        }
+        return { at, share };
+    });
+    return { salt, steps };
+}
+/** A whole, non-negative count of seconds; throws otherwise. */
+function seconds(value) {
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+        throw new Error("not seconds");
+    return value;
+}
 /** Reads one row; throws when it cannot (the caller leaves it out). */
 function readRow(value) {
     if (!isObject(value))
@@ -69,6 +98,8 @@ function readRow(value) {
         minVersion: optional(value, "minVersion", version),
         maxVersion: optional(value, "maxVersion", version),
         belowVersion: optional(value, "belowVersion", version),
+        rollout: value.rollout === null || value.rollout === undefined ? null : readRollout(value.rollout),
+        remindAfter: value.remindAfter === null || value.remindAfter === undefined ? null : seconds(value.remindAfter),
         url: requiredString(value, "url"),
         draft: typeof draft === "boolean" ? draft : null,
     };

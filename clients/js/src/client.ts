@@ -1,7 +1,7 @@
-import { decide, ManifestSource } from "./decision.js";
+import { decide, ManifestSource, stillSeen } from "./decision.js";
 import { ChannelReader, indexURL, ReadOutcome } from "./reader.js";
 import { emptyState, HeraldState, sameState, stateOf } from "./state.js";
-import { addSeen, memoryStorage, readSeen, StorageAdapter } from "./storage.js";
+import { addSeen, installId, memoryStorage, readSeenMarks, StorageAdapter } from "./storage.js";
 import {
   compareTimestamps,
   millisecondsOf,
@@ -48,6 +48,11 @@ export interface HeraldClientOptions {
   userId?: string | null;
   /** When the account was created, for the account-age gate (a Date or RFC 3339 text). */
   accountCreatedAt?: Date | string | null;
+  /**
+   * The id a rollout's buckets are taken from; default: the signed-in user's id, else an id this
+   * install makes once and keeps in `storage`. Give your own when the app has one already.
+   */
+  stableId?: string;
   /** Where documents and seen lists are kept (AsyncStorage's shape); default: memory. */
   storage?: StorageAdapter;
   /** How documents are fetched; default: fetch with `timeout` and `maximumBodySize`. */
@@ -187,13 +192,18 @@ export class HeraldClient {
 
   /** Marks a message seen: a strip when dismissed, a dialog or takeover when closed. */
   async markSeen(id: string): Promise<HeraldState> {
-    await addSeen(this.storage, this.user, [id]);
+    await addSeen(this.storage, this.user, [id], this.clock.now());
     return this.decideAgain();
   }
 
   /** Marks every message of the archive seen, when the user opens the archive. */
   async markArchiveOpened(): Promise<HeraldState> {
-    await addSeen(this.storage, this.user, this.state.archive.map((entry) => entry.message.id));
+    await addSeen(
+      this.storage,
+      this.user,
+      this.state.archive.map((entry) => entry.message.id),
+      this.clock.now(),
+    );
     return this.decideAgain();
   }
 
@@ -207,15 +217,29 @@ export class HeraldClient {
   /** Decides again from the last rows at the clock's time, without fetching. */
   private async decideAgain(): Promise<HeraldState> {
     if (this.last === null) return this.state;
-    const seen = await readSeen(this.storage, this.user);
+    const now = this.clock.now();
     const source: ManifestSource = this.last.source;
-    const decision = decide(source, this.clock.now(), seen, this.accountCreatedAt);
+    const rows = source.kind === "unavailable" ? [] : source.rows;
+    // A reminder whose time has come is unseen again.
+    const seen = stillSeen(await readSeenMarks(this.storage, this.user, now), rows, now);
+    // A rollout's buckets come from the signed-in user's id, else from the install's own.
+    const stableId =
+      this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user);
+    const decision = decide(source, now, seen, this.accountCreatedAt, stableId);
     const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt, this.last.locale);
     if (!sameState(next, this.state)) {
       this.state = next;
       for (const listener of [...this.listeners]) listener();
     }
     return this.state;
+  }
+
+  private install: Promise<string> | null = null;
+
+  /** The install's own id, read (or made) once per client. */
+  private installId(): Promise<string> {
+    this.install ??= installId(this.storage);
+    return this.install;
   }
 
   private startPolling(): void {

@@ -1,4 +1,5 @@
 import { classifyAction } from "./action.js";
+import { rolloutBucket } from "./bucket.js";
 import { FetchFailure, ManifestDocument, ManifestRow } from "./documents.js";
 import { compareTimestamps, Timestamp } from "./timestamp.js";
 import { compareVersions, Version } from "./version.js";
@@ -34,6 +35,38 @@ export function rowsFor(document: ManifestDocument, version: Version, now: Times
   );
 }
 
+/** The share a rollout reaches at a time, of 10,000 buckets: the last step begun's, 0 before the first. */
+export function rolloutShare(rollout: NonNullable<ManifestRow["rollout"]>, now: Timestamp): number {
+  let share = 0;
+  for (const step of rollout.steps) if (compareTimestamps(step.at, now) <= 0) share = step.share;
+  return share;
+}
+
+/** Whether a row reaches a user: no rollout, or the user's bucket is below its share at the time. */
+export function rolloutReaches(row: ManifestRow, stableId: string, now: Timestamp): boolean {
+  return row.rollout === null || rolloutBucket(row.rollout.salt, stableId) < rolloutShare(row.rollout, now);
+}
+
+/**
+ * The ids still seen at a time: a row with `remindAfter` is unseen again once that long has
+ * passed since it was marked, so a dismissed nudge comes back; every other mark holds.
+ */
+export function stillSeen(
+  marks: ReadonlyMap<string, Timestamp>,
+  rows: readonly ManifestRow[],
+  now: Timestamp,
+): Set<string> {
+  const reminders = new Map<string, number>();
+  for (const row of rows) if (row.remindAfter !== null) reminders.set(row.id, row.remindAfter);
+  const seen = new Set<string>();
+  for (const [id, marked] of marks) {
+    const seconds = reminders.get(id);
+    const due = seconds === undefined ? null : { seconds: marked.seconds + seconds, nanoseconds: marked.nanoseconds };
+    if (due === null || compareTimestamps(now, due) < 0) seen.add(id);
+  }
+  return seen;
+}
+
 /** What the app has in hand: fresh rows, cached rows after a failed fetch, or nothing. */
 export type ManifestSource =
   | { readonly kind: "fresh"; readonly rows: readonly ManifestRow[] }
@@ -61,9 +94,11 @@ export function decide(
   now: Timestamp,
   seen: ReadonlySet<string>,
   accountCreatedAt: Timestamp | null,
+  stableId: string,
 ): Decision {
   if (source.kind === "unavailable") return { wall: null, interruption: null, badge: 0, archive: [] };
-  const rows = [...source.rows].sort(newestFirst);
+  // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
+  const rows = source.rows.filter((row) => rolloutReaches(row, stableId, now)).sort(newestFirst);
   const walls: ManifestRow[] = [];
   const eligible: ManifestRow[] = [];
   for (const row of rows) {

@@ -25,8 +25,18 @@ export interface ManifestRow {
   readonly maxVersion: Version | null;
   /** Every version below it is reached (hotfixes of the release below included); null when unbounded so. */
   readonly belowVersion: Version | null;
+  /** Who it reaches beyond its range: a growing share of users (null: everyone in range). */
+  readonly rollout: Rollout | null;
+  /** Seconds after a dismissal at which it is unseen again (null: seen for good). */
+  readonly remindAfter: number | null;
   readonly url: string;
   readonly draft: boolean | null;
+}
+
+/** A row's rollout: its salt, and from each step's time on the share reached, of 10,000 buckets. */
+export interface Rollout {
+  readonly salt: string;
+  readonly steps: readonly { readonly at: Timestamp; readonly share: number }[];
 }
 
 /** A release's manifest or a platform's live.json. */
@@ -99,6 +109,34 @@ function strings(value: unknown, key: string): string[] {
   return value as string[];
 }
 
+/**
+ * Reads a rollout; throws when it cannot, so the row is left out: a row whose share this app
+ * cannot read must not reach everyone.
+ */
+function readRollout(value: unknown): Rollout {
+  if (!isObject(value) || !Array.isArray(value.steps) || value.steps.length === 0) {
+    throw new Error("rollout is not a rollout");
+  }
+  const salt = requiredString(value, "salt");
+  if (salt === "") throw new Error("rollout salt is empty");
+  const steps = value.steps.map((step: unknown) => {
+    if (!isObject(step)) throw new Error("a rollout step is not an object");
+    const at = timestamp(step.at);
+    const share = step.share;
+    if (!at || typeof share !== "number" || !Number.isInteger(share) || share < 0 || share > 10000) {
+      throw new Error("a rollout step is not a step");
+    }
+    return { at, share };
+  });
+  return { salt, steps };
+}
+
+/** A whole, non-negative count of seconds; throws otherwise. */
+function seconds(value: unknown): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw new Error("not seconds");
+  return value;
+}
+
 /** Reads one row; throws when it cannot (the caller leaves it out). */
 function readRow(value: unknown): ManifestRow {
   if (!isObject(value)) throw new Error("a row is not an object");
@@ -130,6 +168,8 @@ function readRow(value: unknown): ManifestRow {
     minVersion: optional(value, "minVersion", version),
     maxVersion: optional(value, "maxVersion", version),
     belowVersion: optional(value, "belowVersion", version),
+    rollout: value.rollout === null || value.rollout === undefined ? null : readRollout(value.rollout),
+    remindAfter: value.remindAfter === null || value.remindAfter === undefined ? null : seconds(value.remindAfter),
     url: requiredString(value, "url"),
     draft: typeof draft === "boolean" ? draft : null,
   };

@@ -1,3 +1,4 @@
+import { formatTimestamp, parseTimestamp, Timestamp } from "./timestamp.js";
 import { hash } from "./transport.js";
 
 /**
@@ -60,24 +61,85 @@ export async function writeCached(storage: StorageAdapter, url: string, document
   }
 }
 
-/** The ids a user has seen. */
-export async function readSeen(storage: StorageAdapter, user: string): Promise<Set<string>> {
+/**
+ * When each id a user has seen was marked: `{"id": "2026-11-30T12:00:00Z"}` (a reminder counts
+ * from it). A list of ids, as earlier versions kept, is read as marked `now`, and kept so.
+ */
+export async function readSeenMarks(
+  storage: StorageAdapter,
+  user: string,
+  now: Timestamp,
+): Promise<Map<string, Timestamp>> {
+  let value: unknown;
   try {
     const text = await storage.getItem(seenKey(user));
-    const ids = text === null ? [] : (JSON.parse(text) as unknown);
-    return new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : []);
+    value = text === null ? {} : JSON.parse(text);
   } catch {
-    return new Set();
+    return new Map();
   }
+  const marks = new Map<string, Timestamp>();
+  if (Array.isArray(value)) {
+    for (const id of value) if (typeof id === "string") marks.set(id, now);
+    await writeMarks(storage, user, marks);
+  } else if (value !== null && typeof value === "object") {
+    for (const [id, time] of Object.entries(value)) {
+      const parsed = typeof time === "string" ? parseTimestamp(time) : undefined;
+      marks.set(id, parsed ?? now);
+    }
+  }
+  return marks;
 }
 
-/** Adds ids to a user's seen list. */
-export async function addSeen(storage: StorageAdapter, user: string, ids: Iterable<string>): Promise<void> {
-  const seen = await readSeen(storage, user);
-  for (const id of ids) seen.add(id);
+/** Marks ids seen by a user at a time, replacing an earlier mark's time. */
+export async function addSeen(
+  storage: StorageAdapter,
+  user: string,
+  ids: Iterable<string>,
+  now: Timestamp,
+): Promise<void> {
+  const marks = await readSeenMarks(storage, user, now);
+  for (const id of ids) marks.set(id, now);
+  await writeMarks(storage, user, marks);
+}
+
+async function writeMarks(storage: StorageAdapter, user: string, marks: Map<string, Timestamp>): Promise<void> {
+  const sorted = [...marks.keys()].sort();
+  const value: Record<string, string> = {};
+  for (const id of sorted) {
+    const time = marks.get(id);
+    if (time) value[id] = formatTimestamp(time);
+  }
   try {
-    await storage.setItem(seenKey(user), JSON.stringify([...seen].sort()));
+    await storage.setItem(seenKey(user), JSON.stringify(value));
   } catch {
     // The mark is lost with the storage; the message may show once more.
   }
+}
+
+/** The storage key of the install's own id. */
+export const installKey = "herald:install";
+
+/**
+ * The install's own id, made once and kept: with no signed-in user it is the stable id a
+ * rollout's buckets are taken from. If it cannot be kept, a new one is made each time (a user
+ * with no storage may then move in and out of a partial rollout; a full one reaches them).
+ */
+export async function installId(storage: StorageAdapter): Promise<string> {
+  try {
+    const kept = await storage.getItem(installKey);
+    if (kept !== null && kept !== "") return kept;
+  } catch {
+    // Unreadable storage: make one below.
+  }
+  const bytes = new Uint8Array(16);
+  const random = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto;
+  if (random?.getRandomValues) random.getRandomValues(bytes);
+  else for (let index = 0; index < bytes.length; index += 1) bytes[index] = Math.floor(Math.random() * 256);
+  const id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  try {
+    await storage.setItem(installKey, id);
+  } catch {
+    // Kept for this process only.
+  }
+  return id;
 }

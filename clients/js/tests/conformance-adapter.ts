@@ -19,8 +19,12 @@ interface Request {
     readonly version: string;
     readonly now: string;
     readonly seen: readonly string[];
+    /** When some of the seen ids were marked (the others: at the case's time). */
+    readonly seenAt?: Readonly<Record<string, string>>;
     readonly accountCreatedAt: string | null;
     readonly languages: readonly string[];
+    /** The id a rollout's buckets are taken from (the signed-in user's, or the install's). */
+    readonly stableID?: string;
   };
   readonly cached: Readonly<Record<string, string>>;
   readonly timeoutMilliseconds: number;
@@ -42,15 +46,22 @@ async function answer(request: Request): Promise<JSONValue> {
     await writeCached(storage, url, { body, etag: '"earlier"', lastModified: null });
   }
   const user = "conformance";
-  await addSeen(storage, user, request.input.seen);
   const now = parseTimestamp(request.input.now);
   if (now === undefined) throw new Error(`${request.case}: now is not a timestamp`);
+  const marked = request.input.seenAt ?? {};
+  await addSeen(storage, user, request.input.seen.filter((id) => marked[id] === undefined), now);
+  for (const [id, time] of Object.entries(marked)) {
+    const at = parseTimestamp(time);
+    if (at === undefined) throw new Error(`${request.case}: seenAt ${id} is not a timestamp`);
+    await addSeen(storage, user, [id], at);
+  }
   const client = new HeraldClient({
     channel: request.channel,
     platform: request.input.platform,
     appVersion: request.input.version,
     userId: user,
     accountCreatedAt: request.input.accountCreatedAt,
+    stableId: request.input.stableID ?? user,
     storage,
     transport: routing(request.channel, request.server, fetchTransport({ revalidation: "headers" })),
     clock: fixedClock(now),

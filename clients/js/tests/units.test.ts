@@ -13,6 +13,8 @@ import { compareTimestamps, parseTimestamp } from "../src/timestamp.js";
 import { hash, maxAge } from "../src/transport.js";
 import { conformanceFolder, readJSON } from "./support/paths.js";
 import { rolloutBucket } from "../src/bucket.js";
+import { rolloutReaches, rolloutShare, stillSeen } from "../src/decision.js";
+import { addSeen, memoryStorage, readSeenMarks, seenKey } from "../src/storage.js";
 
 const timestamps: [string, number, number][] = [
   ["2026-11-30T12:00:00Z", 1_796_040_000, 0],
@@ -193,4 +195,33 @@ test("rollout buckets: every case of conformance/buckets.json", () => {
     const label = `${JSON.stringify(salt)} ${JSON.stringify(stableID.slice(0, 20))}`;
     assert.equal(rolloutBucket(salt, stableID), bucket, label);
   }
+});
+
+test("a seen list kept by an earlier version is read as marked now and kept so; a reminder comes back", async () => {
+  const storage = memoryStorage({ [seenKey("ada")]: JSON.stringify(["a", "b"]) });
+  const now = parseTimestamp("2026-11-30T12:00:00Z")!;
+  const marks = await readSeenMarks(storage, "ada", now);
+  assert.deepEqual([...marks.keys()].sort(), ["a", "b"]);
+  assert.deepEqual(JSON.parse((await storage.getItem(seenKey("ada")))!), {
+    a: "2026-11-30T12:00:00Z",
+    b: "2026-11-30T12:00:00Z",
+  });
+  const later = parseTimestamp("2026-12-07T12:00:00Z")!;
+  await addSeen(storage, "ada", ["b"], parseTimestamp("2026-12-01T00:00:00Z")!);
+  const row = (id: string, remindAfter: number | null) =>
+    ({ id, remindAfter }) as unknown as Parameters<typeof stillSeen>[1][number];
+  // a reminds a week after its migration; b, marked again a day later, is not due yet.
+  const seen = stillSeen(await readSeenMarks(storage, "ada", later), [row("a", 604800), row("b", 604800)], later);
+  assert.deepEqual([...seen].sort(), ["b"]);
+});
+
+test("rolloutReaches: a user's bucket below the share at the time, and no one before the first step", () => {
+  const at = (text: string) => parseTimestamp(text)!;
+  const rollout = { salt: "rollout-dialog", steps: [{ at: at("2026-11-20T00:00:00Z"), share: 500 }] };
+  const row = { rollout } as unknown as Parameters<typeof rolloutReaches>[0];
+  assert.equal(rolloutBucket("rollout-dialog", "user-11"), 69);
+  assert.equal(rolloutReaches(row, "user-11", at("2026-11-30T00:00:00Z")), true);
+  assert.equal(rolloutReaches(row, "user-0", at("2026-11-30T00:00:00Z")), false);
+  assert.equal(rolloutReaches(row, "user-11", at("2026-11-19T00:00:00Z")), false);
+  assert.equal(rolloutShare(rollout, at("2026-11-19T00:00:00Z")), 0);
 });

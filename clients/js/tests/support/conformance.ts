@@ -18,8 +18,12 @@ export interface ConformanceCase {
     readonly version: string;
     readonly now: string;
     readonly seen: readonly string[];
+    /** When some of the seen ids were marked (the others: at the case's time). */
+    readonly seenAt?: Readonly<Record<string, string>>;
     readonly accountCreatedAt: string | null;
     readonly languages: readonly string[];
+    /** The id a rollout's buckets are taken from (the signed-in user's, or the install's). */
+    readonly stableID?: string;
   };
   readonly faults: Readonly<
     Record<
@@ -106,15 +110,22 @@ export async function runCase(
     if (body !== undefined) await writeCached(storage, base + path, { body, etag: '"earlier"', lastModified: null });
   }
   const user = "conformance";
-  await addSeen(storage, user, test.input.seen);
   const now = parseTimestamp(test.input.now);
   if (now === undefined) throw new Error(`${test.file}: now is not a timestamp`);
+  const marked = test.input.seenAt ?? {};
+  await addSeen(storage, user, test.input.seen.filter((id) => marked[id] === undefined), now);
+  for (const [id, time] of Object.entries(marked)) {
+    const at = parseTimestamp(time);
+    if (at === undefined) throw new Error(`${test.file}: seenAt ${id} is not a timestamp`);
+    await addSeen(storage, user, [id], at);
+  }
   const client = new HeraldClient({
     channel: network?.baseURL ?? base,
     platform: test.input.platform,
     appVersion: test.input.version,
     userId: user,
     accountCreatedAt: test.input.accountCreatedAt,
+    stableId: test.input.stableID ?? user,
     storage,
     transport: network?.transport ?? memoryTransport(documents, faults),
     clock: fixedClock(now),

@@ -52,14 +52,33 @@ internal object DecisionRules {
         row.blocking && row.severity == Severity.CRITICAL && row.actionUrl != null &&
             HeraldAction.classify(row.actionUrl) != null
 
+    /**
+     * The ids still seen at a time: a row with `remindAfter` is unseen again once that long has
+     * passed since it was marked, so a dismissed nudge comes back; every other mark holds.
+     */
+    fun stillSeen(marks: Map<String, Timestamp>, rows: List<ManifestRow>, now: Timestamp): Set<String> {
+        val reminders = rows.mapNotNull { row -> row.remindAfter?.let { row.id to it } }.toMap()
+        return marks.filter { (id, marked) ->
+            val seconds = reminders[id] ?: return@filter true
+            now < marked.plusMilliseconds(seconds * 1000)
+        }.keys
+    }
+
     /** Decides what to show; only fresh rows may interrupt. */
-    fun decide(source: ManifestSource, now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?): Decision {
+    fun decide(
+        source: ManifestSource,
+        now: Timestamp,
+        seen: Set<String>,
+        accountCreatedAt: Timestamp?,
+        stableId: String
+    ): Decision {
         val received = when (source) {
             is ManifestSource.Unavailable -> return Decision(null, null, 0, emptyList())
             is ManifestSource.Fresh -> source.rows
             is ManifestSource.Cached -> source.rows
         }
-        val rows = received.sortedWith(newestFirst)
+        // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
+        val rows = received.filter { it.reaches(stableId, now) }.sortedWith(newestFirst)
         val walls = ArrayList<ManifestRow>()
         val eligible = ArrayList<ManifestRow>()
         for (row in rows) {

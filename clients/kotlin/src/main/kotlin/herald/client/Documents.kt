@@ -58,8 +58,34 @@ internal object Documents {
             maxVersion = optional(members, "maxVersion", version),
             belowVersion = optional(members, "belowVersion", version),
             url = requiredString(members, "url"),
-            draft = draft as? Boolean
+            draft = draft as? Boolean,
+            rollout = members["rollout"]?.let { rollout(it) },
+            remindAfter = members["remindAfter"]?.let { seconds(it) }
         )
+    }
+
+    /** Reads a rollout; throws when it cannot, so the row is left out: a share this app cannot read must not reach everyone. */
+    private fun rollout(value: Any): Rollout {
+        val members = value as? Map<*, *> ?: throw Unreadable("rollout is not an object")
+        val salt = requiredString(members, "salt")
+        val steps = members["steps"] as? List<*> ?: throw Unreadable("rollout steps are not a list")
+        if (salt.length == 0 || steps.size == 0) throw Unreadable("rollout is empty")
+        return Rollout(salt, steps.map { step ->
+            val fields = step as? Map<*, *> ?: throw Unreadable("a rollout step is not an object")
+            val at = timestamp(fields["at"] ?: "") ?: throw Unreadable("a rollout step has no time")
+            val share = fields["share"] as? Double
+            if (share == null || share != Math.floor(share) || share < 0 || share > RolloutBucket.COUNT) {
+                throw Unreadable("a rollout step's share is not a share")
+            }
+            Rollout.Step(at, share.toInt())
+        })
+    }
+
+    /** A whole, non-negative count of seconds. */
+    private fun seconds(value: Any): Long {
+        val number = value as? Double ?: throw Unreadable("not seconds")
+        if (number != Math.floor(number) || number < 0 || number > 9.0e15) throw Unreadable("not seconds")
+        return number.toLong()
     }
 
     /** Parses JSON strictly and checks the schema version every herald document carries. */

@@ -83,13 +83,13 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
 
     /** Marks a message seen: a strip when dismissed, a dialog or takeover when closed (a wall never). */
     fun markSeen(id: String): Future<HeraldState> = onWorker {
-        store.addSeen(user, listOf(id))
+        store.addSeen(user, listOf(id), clock.now())
         decideAgain()
     }
 
     /** Marks every message of the archive seen, when the user opens the archive. */
     fun markArchiveOpened(): Future<HeraldState> = onWorker {
-        store.addSeen(user, current.archive.map { it.message.id })
+        store.addSeen(user, current.archive.map { it.message.id }, clock.now())
         decideAgain()
     }
 
@@ -149,8 +149,17 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
     private fun decideAgain(): HeraldState {
         if (closed) return current
         val outcome = last ?: return current
-        val seen = store.seen(user)
-        val decision = DecisionRules.decide(outcome.source, clock.now(), seen, accountCreatedAt)
+        val now = clock.now()
+        val rows = when (val source = outcome.source) {
+            is ManifestSource.Fresh -> source.rows
+            is ManifestSource.Cached -> source.rows
+            is ManifestSource.Unavailable -> emptyList()
+        }
+        // A reminder whose time has come is unseen again.
+        val seen = DecisionRules.stillSeen(store.seenMarks(user, now), rows, now)
+        // A rollout's buckets come from the signed-in user's id, else from the install's own.
+        val stableId = configuration.stableId ?: if (user == DEVICE_USER) store.installId() else user
+        val decision = DecisionRules.decide(outcome.source, now, seen, accountCreatedAt, stableId)
         val next = HeraldState.of(decision, outcome.source, seen, outcome.scope, outcome.nextChangeAt, outcome.locale)
         if (next != current) {
             current = next

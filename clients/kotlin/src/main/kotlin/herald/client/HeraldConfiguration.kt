@@ -26,6 +26,12 @@ class HeraldConfiguration(
     /** When the account was created, for the account-age gate; null when the app does not know. */
     var accountCreatedAt: Timestamp? = null
 
+    /**
+     * The id a rollout's buckets are taken from; null (the default): the signed-in user's id, else
+     * an id this install makes once and keeps in [storage]. Give your own when the app has one.
+     */
+    var stableId: String? = null
+
     /** Where documents and seen lists are kept (default: memory, gone with the process). */
     var storage: HeraldStorage = MemoryStorage()
 

@@ -92,19 +92,55 @@ internal class ClientStore(private val storage: HeraldStorage) {
     }
 
     /** The ids a user has seen. */
-    fun seen(user: String): Set<String> {
-        val text = read("herald:seen:" + Fnv.hash(user)) ?: return emptySet()
-        val parsed = StrictDocument.parse(text) as? StrictDocument.Parsed.Value ?: return emptySet()
-        val list = parsed.value as? List<*> ?: return emptySet()
-        return list.filterIsInstance<String>().toSet()
+    /**
+     * The install's own id, made once and kept: with no signed-in user it is the stable id of a
+     * rollout's buckets. If it cannot be kept, one is made per process.
+     */
+    @Synchronized
+    fun installId(): String {
+        read("herald:install")?.takeIf { it.isNotEmpty() }?.let { return it }
+        val id = made ?: java.util.UUID.randomUUID().toString().replace("-", "")
+        made = id
+        write("herald:install", id)
+        return id
     }
 
-    /** Adds ids to a user's seen list; a failure to write loses the marks (the message may show once more). */
-    fun addSeen(user: String, ids: Collection<String>) {
-        val seen = seen(user).toMutableSet()
-        if (!seen.addAll(ids)) return
-        write("herald:seen:" + Fnv.hash(user), JsonWriter.compact(seen.sorted()))
+    private var made: String? = null
+
+    /**
+     * When each id a user has seen was marked: `{"id": "2026-11-30T12:00:00Z"}` (a reminder counts
+     * from it). A list of ids, as earlier versions kept, is read as marked [now], and kept so.
+     */
+    fun seenMarks(user: String, now: Timestamp): Map<String, Timestamp> {
+        val text = read(seenKey(user)) ?: return emptyMap()
+        val parsed = StrictDocument.parse(text) as? StrictDocument.Parsed.Value ?: return emptyMap()
+        return when (val value = parsed.value) {
+            is List<*> -> {
+                val marks = value.filterIsInstance<String>().associateWith { now }
+                writeMarks(user, marks)
+                marks
+            }
+            is Map<*, *> -> value.entries.mapNotNull { (id, time) ->
+                if (id !is String) null else id to ((time as? String)?.let { Timestamp.parse(it) } ?: now)
+            }.toMap()
+            else -> emptyMap()
+        }
     }
+
+    /** Marks ids seen by a user at a time, replacing an earlier mark's time; a failure to write loses the marks. */
+    fun addSeen(user: String, ids: Collection<String>, now: Timestamp) {
+        val marks = seenMarks(user, now).toMutableMap()
+        for (id in ids) marks[id] = now
+        writeMarks(user, marks)
+    }
+
+    private fun writeMarks(user: String, marks: Map<String, Timestamp>) {
+        val sorted = LinkedHashMap<String, Any?>()
+        for (id in marks.keys.sorted()) sorted[id] = marks.getValue(id).toString()
+        write(seenKey(user), JsonWriter.compact(sorted))
+    }
+
+    private fun seenKey(user: String): String = "herald:seen:" + Fnv.hash(user)
 
     private fun read(key: String): String? = try {
         storage.get(key)

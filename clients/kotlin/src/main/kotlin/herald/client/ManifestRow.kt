@@ -30,7 +30,11 @@ class ManifestRow(
     val belowVersion: Version?,
     /** The record's page in the archive. */
     val url: String,
-    val draft: Boolean?
+    val draft: Boolean?,
+    /** Who it reaches beyond its range: a growing share of users (null: everyone in range). */
+    val rollout: Rollout? = null,
+    /** Seconds after a dismissal at which it is unseen again (null: seen for good). */
+    val remindAfter: Long? = null
 ) {
     /** Whether it is published at a time. */
     fun isPublished(now: Timestamp): Boolean = publishedAt <= now
@@ -43,6 +47,10 @@ class ManifestRow(
         (minVersion == null || minVersion <= version) &&
             (maxVersion == null || version <= maxVersion) &&
             (belowVersion == null || version < belowVersion)
+
+    /** Whether it reaches the user of [stableId] at a time: no rollout, or their bucket is below its share. */
+    fun reaches(stableId: String, now: Timestamp): Boolean =
+        rollout == null || RolloutBucket.of(rollout.salt, stableId) < rollout.share(now)
 
     /** A fingerprint of everything an app shows of it, so an unchanged state is not announced twice. */
     internal val signature: String by lazy {
@@ -84,4 +92,13 @@ internal class ChannelIndex(
 ) {
     /** A platform's documents: live.json, and each release's manifest by version. */
     class PlatformEntry(val live: String, val releases: List<Pair<String, String>>)
+}
+
+/** A row's rollout: its salt, and from each step's time on the share reached, of 10,000 buckets. */
+class Rollout(val salt: String, val steps: List<Step>) {
+    /** From [at] on, [share] of 10,000 buckets are reached. */
+    class Step(val at: Timestamp, val share: Int)
+
+    /** The share reached at a time: the last step begun's, 0 before the first. */
+    fun share(now: Timestamp): Int = steps.lastOrNull { it.at <= now }?.share ?: 0
 }

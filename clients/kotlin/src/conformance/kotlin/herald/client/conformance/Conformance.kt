@@ -138,13 +138,19 @@ object Conformance {
         val store = ClientStore(storage)
         for ((url, body) in cached) store.keep(url, ClientStore.CachedDocument(body, "\"earlier\"", null))
         val user = "conformance"
-        store.addSeen(user, (test.input["seen"] as List<*>).map { it as String })
         val now = Timestamp.parse(test.input["now"] as String) ?: throw IllegalArgumentException("${test.file}: now")
+        val marked = (test.input["seenAt"] as? Map<*, *>) ?: emptyMap<String, String>()
+        store.addSeen(user, (test.input["seen"] as List<*>).map { it as String }.filter { it !in marked.keys }, now)
+        for ((id, time) in marked) {
+            val at = Timestamp.parse(time as String) ?: throw IllegalArgumentException("${test.file}: seenAt")
+            store.addSeen(user, listOf(id as String), at)
+        }
         val configuration = HeraldConfiguration(
             base, test.input["platform"] as String, test.input["version"] as String
         ).apply {
             userId = user
             accountCreatedAt = (test.input["accountCreatedAt"] as? String)?.let { Timestamp.parse(it) }
+            stableId = test.input["stableID"] as? String ?: user
             this.storage = storage
             this.transport = transport
             clock = FixedClock(now)

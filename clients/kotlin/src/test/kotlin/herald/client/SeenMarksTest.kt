@@ -1,0 +1,40 @@
+package herald.client
+
+import org.junit.Assert.assertEquals
+import org.junit.Test
+
+/** Seen marks with their times: an earlier version's list migrates without losing an id, and a reminder comes back at its time. */
+class SeenMarksTest {
+    private fun time(text: String): Timestamp = Timestamp.parse(text) ?: throw AssertionError(text)
+
+    private fun row(id: String, remindAfter: Long?) = ManifestRow(
+        id, Severity.IMPORTANT, Kind.NOTICE, id, Body(emptyList(), emptyList()), "", null, null, false,
+        time("2026-11-01T00:00:00Z"), null, null, null, null, null, "", null, remindAfter = remindAfter
+    )
+
+    @Test
+    fun anEarlierListIsReadAsMarkedNowAndKeptSo() {
+        val storage = MemoryStorage()
+        storage.set("herald:seen:" + Fnv.hash("ada"), "[\"a\",\"b\"]")
+        val store = ClientStore(storage)
+        val now = time("2026-11-30T12:00:00Z")
+        assertEquals(mapOf("a" to now, "b" to now), store.seenMarks("ada", now))
+        assertEquals(
+            "{\"a\":\"2026-11-30T12:00:00Z\",\"b\":\"2026-11-30T12:00:00Z\"}",
+            storage.get("herald:seen:" + Fnv.hash("ada"))
+        )
+        store.addSeen("ada", listOf("b"), time("2026-12-01T00:00:00Z"))
+        val later = time("2026-12-07T12:00:00Z")
+        val rows = listOf(row("a", 604_800), row("b", 604_800))
+        // a reminds a week after its migration; b, marked again a day later, is not due yet.
+        assertEquals(setOf("b"), DecisionRules.stillSeen(store.seenMarks("ada", later), rows, later))
+    }
+
+    @Test
+    fun aRolloutReachesByBucketAndTime() {
+        val rollout = Rollout("rollout-dialog", listOf(Rollout.Step(time("2026-11-20T00:00:00Z"), 500)))
+        assertEquals(69, RolloutBucket.of("rollout-dialog", "user-11"))
+        assertEquals(500, rollout.share(time("2026-11-30T00:00:00Z")))
+        assertEquals(0, rollout.share(time("2026-11-19T00:00:00Z")))
+    }
+}
