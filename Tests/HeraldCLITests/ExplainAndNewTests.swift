@@ -33,6 +33,56 @@ struct ExplainAndNewTests {
     }
   }
 
+  /// The conformance channel's two rollouts for ios 3.1 (Tests/Fixtures/conformance/channel):
+  /// `rollout-dialog` at 5% from 20 November and 50% from 5 December, `rollout-strip` at 0% until
+  /// 10 December; user-0's buckets are 3408 and 9374 (conformance/buckets.py).
+  @Test("explain --user gives the user's bucket in each rollout and whether it reaches them")
+  func explainUser() throws {
+    let site = Fixtures.root.appending(path: "conformance/channel").path
+    let arguments = ["explain", "--site", site, "--platform", "ios", "--version", "3.1"]
+    let outside = try HeraldProcess.run(arguments + ["--user", "user-0"] + Self.now)
+    #expect(outside.status == 0 && outside.stderr == "", "\(outside.stderr)")
+    let lines = outside.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  rollout-dialog ")
+          && $0.hasSuffix(
+            "not delivered: the user's bucket 3408 is not below the rollout's share"
+              + " 5% (500 of 10000)")
+      }, "\(lines)")
+    #expect(lines.contains("rollouts, for user user-0:"))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  rollout-dialog ")
+          && $0.hasSuffix(
+            "5% now, 50% from 2026-12-05T00:00:00Z, 100% from 2026-12-15T00:00:00Z; bucket 3408:"
+              + " not reached now, reached from 2026-12-05T00:00:00Z")
+      }, "\(lines)")
+    // Later, the same user is inside: the dialog reaches them, in the archive.
+    let later = try HeraldProcess.run(
+      arguments + ["--user", "user-0", "--now", "2026-12-06T00:00:00Z", "--format", "json"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any])
+    #expect((json["archive"] as? [String])?.contains("rollout-dialog") == true)
+    #expect(json["user"] as? String == "user-0")
+    let records = json["announcements"] as? [[String: Any]] ?? []
+    let dialog = try #require(records.first { $0["id"] as? String == "rollout-dialog" })
+    let rollout = try #require(dialog["rollout"] as? [String: Any])
+    #expect(rollout["bucket"] as? Int == 3408 && rollout["reached"] as? Bool == true)
+    #expect(rollout["shareNow"] as? Int == 5000)
+    // Without --user: as for a user inside every rollout begun; the strip at 0% reaches no one.
+    let anyone = try HeraldProcess.run(arguments + Self.now)
+    let plain = anyone.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      plain.contains("rollouts (no --user: decided as for a user inside every share above 0%):"))
+    #expect(plain.contains { $0.hasPrefix("  rollout-dialog ") && !$0.contains("not delivered") })
+    #expect(
+      plain.contains {
+        $0.hasPrefix("  rollout-strip ")
+          && $0.hasSuffix("not delivered: its rollout reaches no one yet (0% now)")
+      }, "\(plain)")
+  }
+
   @Test(
     "explain --locale reads the locale an app with that language reads, titles and all",
     arguments: [

@@ -13,7 +13,7 @@ enum ExplainCommand {
     abstract: "Show what a user on a platform and version sees now, and why.",
     options: [
       platform, version, SharedOptions.site, channel, SharedOptions.now, seen, accountCreated,
-      locale, format,
+      user, locale, format,
     ],
     discussion: """
       Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
@@ -24,7 +24,10 @@ enum ExplainCommand {
       deployed channel (a CDN, or herald serve); --now still sets the client's clock, and a failed
       fetch prints the decision the app makes then (it fails open), with exit status 0. --locale
       picks a channel's locale as an app with that preferred language does (fr-CA reaches fr,
-      else the default), and the titles shown are that locale's.
+      else the default), and the titles shown are that locale's. --user decides a rollout as for
+      that user (the signed-in user's id, or the install's id an app reports): their bucket in
+      each rolled-out record and whether it reaches them; without it, as for a user inside every
+      rollout that has begun (a share above 0%).
       """)
 
   static let platform = Option(
@@ -55,6 +58,12 @@ enum ExplainCommand {
       throw UsageError(message: "--account-created \(error)")
     }
   }
+  static let user = Option(
+    "--user", "ID", "Decide rollouts for this user's id (default: as if inside every one begun)."
+  ) { text throws(UsageError) in
+    guard !text.isEmpty else { throw UsageError(message: "--user needs an id") }
+    return text
+  }
   static let locale = SharedOptions.locale(
     "The language the user reads (default: the channel's default).")
   static let format = Option.format(["text", "json"], "How to print the answer (default: text).")
@@ -69,6 +78,7 @@ enum ExplainCommand {
     let seen = try arguments.value(Self.seen) ?? []
     let accountCreated = try arguments.value(Self.accountCreated)
     let locale = try arguments.value(Self.locale)
+    let user = try arguments.value(Self.user)
     let explanation: Explanation
     if let channel = try arguments.value(Self.channel) {
       guard !arguments.isGiven(SharedOptions.site) else {
@@ -76,7 +86,7 @@ enum ExplainCommand {
       }
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated, locale: locale)
+        accountCreatedAt: accountCreated, user: user, locale: locale)
     } else {
       let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
       let site: Site
@@ -94,7 +104,7 @@ enum ExplainCommand {
       explanation = Explanation(
         site: site, platform: platform, version: version, now: now, seen: seen,
         accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory,
-        locale: locale)
+        user: user, locale: locale)
     }
     context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
     return .success

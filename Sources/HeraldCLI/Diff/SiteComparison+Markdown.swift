@@ -77,6 +77,11 @@ extension SiteComparison {
     case "switched-off": return "Switched off"
     case "switched-on": return "Switched on"
     case "id-changed": return "Id changed"
+    case "rollout-started": return "Rollout started"
+    case "rollout-widened": return "Rollout widened"
+    case "rollout-narrowed": return "Rollout narrowed"
+    case "rollout-removed": return "Rollout removed"
+    case "rollout-changed": return "Rollout changed"
     default: return "Removed"
     }
   }

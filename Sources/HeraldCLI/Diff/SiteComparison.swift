@@ -26,8 +26,9 @@ struct SiteComparison {
 
   /// A change that can lock users out, interrupt them harder, or show them a message again.
   struct Risk {
-    /// `new-wall`, `wider-wall`, `severity-raised`, `switched-off`, `switched-on`, `id-changed`,
-    /// `removed`.
+    /// `new-wall`, `wider-wall`, `wall-words-changed`, `rollout-started`, `rollout-widened`,
+    /// `rollout-narrowed`, `rollout-removed`, `rollout-changed`, `severity-raised`,
+    /// `switched-off`, `switched-on`, `id-changed`, `removed`.
     let code: String
     /// The record's id (the new id for a rename).
     let id: String
@@ -126,7 +127,13 @@ struct SiteComparison {
           code: before.isEmpty ? "new-wall" : "wider-wall", id: announcement.id,
           detail: (before.isEmpty ? "now walls " : "now also walls ")
             + Self.describe(newlyWalled) + Self.unlisted(announcement.range)
-            + ": users of these releases must update before they can use the app"))
+            + ": users of these releases must update before they can use the app"
+            + (announcement.rollout.map {
+              " (rolled out: "
+                + Self.summary(
+                  $0.resolved(id: announcement.id, publishAt: announcement.publishAt), now: now)
+                + ")"
+            } ?? "")))
     }
     for announcement in head.announcements {
       guard let before = counterpart[announcement.id] else { continue }
@@ -144,6 +151,8 @@ struct SiteComparison {
             : Risk(code: "switched-off", id: announcement.id, detail: "removed from every output"))
       }
     }
+    risks += Self.rolloutRisks(
+      head: head.announcements, counterpart: counterpart, site: head, now: now)
     for pair in renamed {
       risks.append(
         Risk(
@@ -155,15 +164,17 @@ struct SiteComparison {
         Risk(code: "removed", id: announcement.id, detail: "dropped from every output"))
     }
     risks += wallWords
+    // Rollout changes keep their own order (walls first) among themselves.
+    let rollout = ["rollout-started", "rollout-widened", "rollout-narrowed", "rollout-removed"]
     let order = [
-      "new-wall", "wider-wall", "wall-words-changed", "severity-raised", "switched-off",
-      "switched-on", "id-changed",
-      "removed",
+      "new-wall", "wider-wall", "wall-words-changed", "rollout-changed", "severity-raised",
+      "switched-off", "switched-on", "id-changed", "removed",
     ]
     self.risks = risks.enumerated().sorted { left, right in
-      let (a, b) = (
-        order.firstIndex(of: left.element.code) ?? 0, order.firstIndex(of: right.element.code) ?? 0
-      )
+      func rank(_ code: String) -> Int {
+        order.firstIndex(of: rollout.contains(code) ? "rollout-changed" : code) ?? 0
+      }
+      let (a, b) = (rank(left.element.code), rank(right.element.code))
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     releases = Self.releaseChanges(base: base, head: head, now: now)
@@ -222,7 +233,7 @@ struct SiteComparison {
     return " and every version below \(below), hotfixes included"
   }
 
-  private static func describe(_ releases: [String]) -> String {
+  static func describe(_ releases: [String]) -> String {
     var byPlatform: [(String, [String])] = []
     for release in releases {
       let parts = release.split(separator: " ", maxSplits: 1).map(String.init)
@@ -268,6 +279,16 @@ struct SiteComparison {
         ("publishAt", announcement.publishAt.rfc3339),
         ("expiresAt", announcement.expiresAt?.rfc3339 ?? ""),
         ("updatedAt", announcement.updatedAt?.rfc3339 ?? ""),
+        (
+          "rollout",
+          announcement.rollout.map { plan in
+            (plan.salt.map { "salt \($0): " } ?? "")
+              + plan.steps.map {
+                "\(RolloutShare.text($0.share)) after \(AnnouncementDecoder.durationText($0.after))"
+              }.joined(separator: ", ")
+          } ?? ""
+        ),
+        ("remindAfter", announcement.remindAfter.map(AnnouncementDecoder.durationText) ?? ""),
       ]
     }
     return zip(text(before), text(after)).compactMap { old, new in

@@ -16,7 +16,8 @@ struct ClientRun: Sendable {
   /// Decides for a local site at a time (with `includeDrafts`, from the channel `serve` builds).
   static func local(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, languages: [String] = [], includeDrafts: Bool = false
+    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = [],
+    includeDrafts: Bool = false
   ) -> ClientRun {
     let options = BuildOptions(now: now, includeDrafts: includeDrafts)
     let documents = ChannelManifests.documents(site: site, options: options).mapValues { Data($0) }
@@ -25,35 +26,39 @@ struct ClientRun: Sendable {
     return run(
       channel: channel, transport: MemoryTransport(documents: documents), timeout: .infinity,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, languages: languages)
+      accountCreatedAt: accountCreatedAt, user: user, languages: languages)
   }
 
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
   static func remote(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, languages: [String] = []
+    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = []
   ) -> ClientRun {
     run(
       channel: channel, transport: HTTPTransport(), timeout: ClientLimits.defaultTimeout,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, languages: languages)
+      accountCreatedAt: accountCreatedAt, user: user, languages: languages)
   }
 
-  /// Decides as an app whose user reads `languages` (none: the channel's default locale, so
-  /// that the answer never depends on the machine herald runs on).
+  /// Decides as an app whose user reads `languages`.
+  ///
+  /// No languages means the channel's default locale, so that the answer never depends on the
+  /// machine herald runs on. With a `user`, a rollout reaches them by their bucket; without one,
+  /// as a user inside every rollout begun.
   private static func run(
     channel: URL, transport: any HeraldTransport, timeout: TimeInterval, platform: String,
-    version: Version,
-    now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?, languages: [String]
+    version: Version, now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
+    user named: String?, languages: [String]
   ) -> ClientRun {
-    let user = "explain"
+    let user = named ?? "explain"
+    var configuration = HeraldConfiguration(
+      timeout: timeout, transport: transport, cache: MemoryManifestCache(),
+      seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
+      preferredLanguages: languages, stableID: named)
+    configuration.reachesEveryRollout = named == nil
     let client = HeraldClient(
       channel: channel, platform: platform, appVersion: version.text, userID: user,
-      accountCreated: accountCreatedAt,
-      configuration: HeraldConfiguration(
-        timeout: timeout, transport: transport, cache: MemoryManifestCache(),
-        seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
-        preferredLanguages: languages))
+      accountCreated: accountCreatedAt, configuration: configuration)
     return waitFor {
       let state = await client.refresh()
       return ClientRun(state: state, decision: await client.decision())

@@ -25,7 +25,50 @@ extension Explanation {
         "  \(record.id)" + String(repeating: " ", count: width - record.id.count + 2)
           + record.outcome.explanation)
     }
+    if !rollouts.isEmpty {
+      lines.append("")
+      lines.append(
+        user.map { "rollouts, for user \($0):" }
+          ?? "rollouts (no --user: decided as for a user inside every share above 0%):")
+      for (id, rollout) in rollouts {
+        lines.append(
+          "  \(id)" + String(repeating: " ", count: max(width - id.count, 0) + 2)
+            + rolloutLine(rollout))
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A rollout's share now and later, and where the user's bucket puts them.
+  private func rolloutLine(_ rollout: Rollout) -> String {
+    let share = rollout.share(at: now)
+    var parts = ["\(RolloutShare.text(share)) now"]
+    for step in rollout.steps where step.at > now {
+      parts.append("\(RolloutShare.text(step.share)) from \(step.at)")
+    }
+    guard let user else { return parts.joined(separator: ", ") }
+    let bucket = RolloutBucket.of(salt: rollout.salt, stableID: user)
+    let reached = bucket < share ? "reached now" : "not reached now"
+    let when = rollout.steps.first { bucket < $0.share && $0.at > now }.map {
+      ", reached from \($0.at)"
+    }
+    return parts.joined(separator: ", ") + "; bucket \(bucket): \(reached)"
+      + (bucket < share ? "" : when ?? "")
+  }
+
+  /// A rollout for scripts: the share now, the steps, and the user's bucket when one is named.
+  private func rolloutJSON(_ rollout: Rollout) -> JSONValue {
+    let bucket = user.map { RolloutBucket.of(salt: rollout.salt, stableID: $0) }
+    return .object([
+      "salt": .string(rollout.salt),
+      "shareNow": .integer(rollout.share(at: now)),
+      "steps": .array(
+        rollout.steps.map {
+          .object(["at": .string($0.at.rfc3339), "share": .integer($0.share)])
+        }),
+      "bucket": bucket.map { .integer($0) } ?? .null,
+      "reached": .bool((bucket ?? -1) < rollout.share(at: now)),
+    ])
   }
 
   /// The answer for scripts: a stable document with sorted keys.
@@ -49,14 +92,19 @@ extension Explanation {
       "badge": .integer(decision.badge),
       "archive": .array(decision.archive.map { .string($0.id) }),
       "locale": .optional(run.state.locale),
+      "user": .optional(user),
       "announcements": .array(
         records.map { record in
-          .object([
+          var fields: [String: JSONValue] = [
             "id": .string(record.id),
             "inManifest": .bool(record.outcome.isDelivered),
             "outcome": .string(record.outcome.code),
             "reason": .string(record.outcome.explanation),
-          ])
+          ]
+          if let rollout = rollouts.first(where: { $0.id == record.id })?.rollout {
+            fields["rollout"] = rolloutJSON(rollout)
+          }
+          return .object(fields)
         }),
     ])
   }

@@ -24,6 +24,12 @@ struct Explanation {
   /// Every record of the site (or every row of a deployed channel), newest first, with what
   /// happens to it.
   let records: [(id: String, outcome: Outcome)]
+  /// The user whose buckets decide the rollouts (`--user`), or nil: as for a user inside every
+  /// rollout.
+  let user: String?
+  /// The rollouts of the records the app read, by record id (a deployed channel's rows that the
+  /// user is outside of are not read back, so they are missing there).
+  let rollouts: [(id: String, rollout: Rollout)]
 
   /// What happens to one record.
   enum Outcome {
@@ -58,9 +64,11 @@ struct Explanation {
   /// With `includeDrafts`, the channel is the one `herald serve` builds, drafts delivered.
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, origin: String, locale: String? = nil, includeDrafts: Bool = false
+    accountCreatedAt: Timestamp?, origin: String, user: String? = nil, locale: String? = nil,
+    includeDrafts: Bool = false
   ) {
     self.platform = platform
+    self.user = user
     self.version = version
     self.now = now
     self.seen = seen
@@ -69,7 +77,7 @@ struct Explanation {
     requestedLocale = locale
     run = ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [],
+      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [],
       includeDrafts: includeDrafts)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
@@ -82,14 +90,24 @@ struct Explanation {
       // Delivered by the rule, so the client read it: its verdict is there.
       return (announcement.id, .decided(verdicts[announcement.id] ?? .notFresh))
     }
+    let delivered = Set(records.filter(\.outcome.isDelivered).map(\.id))
+    rollouts = site.announcements.compactMap { announcement in
+      guard delivered.contains(announcement.id), let plan = announcement.rollout else {
+        return nil
+      }
+      return (
+        announcement.id, plan.resolved(id: announcement.id, publishAt: announcement.publishAt)
+      )
+    }
   }
 
   /// The answer for a deployed channel: the rows the app read, each with its verdict.
   init(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, locale: String? = nil
+    accountCreatedAt: Timestamp?, user: String? = nil, locale: String? = nil
   ) {
     self.platform = platform
+    self.user = user
     self.version = version
     self.now = now
     self.seen = seen
@@ -98,8 +116,9 @@ struct Explanation {
     requestedLocale = locale
     run = ClientRun.remote(
       channel: channel, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, languages: locale.map { [$0] } ?? [])
+      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [])
     records = run.decision.verdicts.map { ($0.id, .decided($0.outcome)) }
+    rollouts = run.decision.archive.compactMap { row in row.rollout.map { (row.id, $0) } }
   }
 
   /// Which locale's words the app read, when one was asked for.
