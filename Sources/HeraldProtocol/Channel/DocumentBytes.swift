@@ -140,6 +140,7 @@ public enum DocumentBytes {
     }
 
     mutating func number() throws(Failure) {
+      let start = index
       func digits() -> Int {
         let start = index
         while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
@@ -161,6 +162,12 @@ public enum DocumentBytes {
         index += 1
         if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
         guard digits() > 0 else { throw fail("it is not JSON") }
+      }
+      // A number no double holds (1e99999) is read as infinite by some parsers and refused by
+      // others: refused everywhere, whatever key it is under.
+      let token = String(decoding: bytes[start..<index], as: UTF8.self)
+      guard let value = Double(token), value.isFinite else {
+        throw fail("it has a number beyond a double")
       }
     }
 

@@ -145,6 +145,7 @@ class Scanner {
         return this.index - start;
     }
     number() {
+        const start = this.index;
         if (this.peek() === 0x2d)
             this.index++;
         if (this.peek() === 0x30)
@@ -163,6 +164,9 @@ class Scanner {
             if (this.digits() === 0)
                 this.fail("it is not JSON");
         }
+        // A number no double holds (1e99999) is infinite here and refused elsewhere: refused everywhere.
+        if (!Number.isFinite(Number(this.text.slice(start, this.index))))
+            this.fail("it has a number beyond a double");
     }
     /** Reads a string; with `keep`, returns its text with the escapes undone (else ""). */
     string(keep) {

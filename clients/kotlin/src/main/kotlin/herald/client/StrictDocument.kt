@@ -171,7 +171,7 @@ internal object StrictDocument {
             return index - begin
         }
 
-        /** A number as a double, as JavaScript reads it (too large a one is infinite, as there). */
+        /** A number as a double; one no double holds (1e99999) is refused, as in every client. */
         private fun number(): Double {
             val begin = index
             if (peek() == '-') index++
@@ -185,7 +185,9 @@ internal object StrictDocument {
                 if (peek() == '+' || peek() == '-') index++
                 if (digits() == 0) fail("it is not JSON")
             }
-            return text.substring(begin, index).toDouble()
+            val value = text.substring(begin, index).toDouble()
+            if (value.isInfinite()) fail("it has a number beyond a double")
+            return value
         }
 
         /** Reads a string, returning its text with the escapes undone. */
