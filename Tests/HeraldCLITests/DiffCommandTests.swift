@@ -158,16 +158,7 @@ struct DiffCommandTests {
     let repository = try TemporaryDirectory()
     try SiteCopy.writeExample(to: repository)
     func git(_ arguments: String...) throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
-        ["git", "-C", repository.url.path, "-c", "user.name=t", "-c", "user.email=t@example.com"]
-        + arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "git \(arguments)")
+      #expect(try ScratchGit.run(arguments, in: repository.url) == 0, "git \(arguments)")
     }
     try git("init", "-q")
     try git("add", "-A")

@@ -35,16 +35,7 @@ struct WorkflowTests {
     }
 
     func git(_ arguments: String...) throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
-        ["git", "-C", folder.url.path, "-c", "user.name=t", "-c", "user.email=t@example.com"]
-        + arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "git \(arguments)")
+      #expect(try ScratchGit.run(arguments, in: folder.url) == 0, "git \(arguments)")
     }
 
     /// Commits everything on the current branch.

@@ -69,8 +69,7 @@ final class PageContext: Sendable {
       "stylesheetURL": .string(stylesheetURL),
       "assets": assets,
       "feedURL": .string(urls.feed),
-      // The channel's title in the edition's locale: its strings' title, else herald.yaml's.
-      "title": .string(words.table["title"].flatMap { $0.isEmpty ? nil : $0 } ?? config.title),
+      "title": .string(channelTitle(words: words, config: config)),
     ])
   }
 
@@ -110,7 +109,12 @@ final class PageContext: Sendable {
   }
 
   /// The channel's title in the edition's locale.
-  var title: String { words.table["title"].flatMap { $0.isEmpty ? nil : $0 } ?? site.config.title }
+  var title: String { Self.channelTitle(words: words, config: site.config) }
+
+  /// The channel's title in the edition's locale: its strings' title, else herald.yaml's.
+  private static func channelTitle(words: ThemeWords, config: SiteConfig) -> String {
+    words.table["title"].flatMap { $0.isEmpty ? nil : $0 } ?? config.title
+  }
 
   /// A page of the archive's data: its records grouped by month (newest first), a notice for
   /// every wall among `walls` that is live now (the first page is given every record), and the

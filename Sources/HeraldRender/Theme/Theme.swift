@@ -39,23 +39,13 @@ package struct Theme: Sendable {
     let name = config.theme
     let folder = "themes/" + name
     var diagnostics: [Diagnostic] = []
-    switch ConfinedFolder.open(siteDirectory).flatMap({ site in
-      site.entry(folder).map { (site, $0) }
-    }) {
+    // One boundary for the theme's folder and the site's own strings.
+    let opened = ConfinedFolder.open(siteDirectory)
+    switch opened.flatMap({ site in site.entry(folder).map { (site, $0) } }) {
     case .success((let site, .directory)):
-      let walk = site.files(under: folder)
-      for problem in walk.problems {
-        diagnostics.append(
-          problem.problem.diagnostic(problem.path))
-      }
-      for relative in walk.files {
-        switch site.read(folder + "/" + relative) {
-        case .success(let bytes): files[relative] = (folder + "/" + relative, bytes)
-        case .failure(let problem):
-          diagnostics.append(
-            problem.diagnostic(folder + "/" + relative))
-        }
-      }
+      let (read, problems) = readAll(site, under: folder)
+      files.merge(read) { _, theme in theme }
+      diagnostics += problems
     case .success((_, let entry)) where name != DefaultTheme.name:
       return .failure(
         ThemeProblems(diagnostics: [
@@ -80,23 +70,33 @@ package struct Theme: Sendable {
         problem.diagnostic(folder))
     }
     var siteStrings: [String: (file: String, bytes: [UInt8])] = [:]
-    if case .success(let site) = ConfinedFolder.open(siteDirectory),
-      case .success(.directory) = site.entry("i18n")
-    {
-      let walk = site.files(under: "i18n")
-      for problem in walk.problems { diagnostics.append(problem.problem.diagnostic(problem.path)) }
-      for relative in walk.files {
-        switch site.read("i18n/" + relative) {
-        case .success(let bytes): siteStrings["i18n/" + relative] = ("i18n/" + relative, bytes)
-        case .failure(let problem): diagnostics.append(problem.diagnostic("i18n/" + relative))
-        }
-      }
+    if case .success(let site) = opened, case .success(.directory) = site.entry("i18n") {
+      let (read, problems) = readAll(site, under: "i18n")
+      for (relative, entry) in read { siteStrings["i18n/" + relative] = entry }
+      diagnostics += problems
     }
     let themeStrings = files.filter {
       $0.key.hasPrefix("i18n/") && defaultStrings[$0.key]?.bytes != $0.value.bytes
     }
     return build(
       files, strings: [defaultStrings, themeStrings, siteStrings], problems: diagnostics)
+  }
+
+  /// Every file under a folder of the site, by path relative to it (with its path in the site),
+  /// and a diagnostic for each that cannot be read.
+  private static func readAll(_ site: ConfinedFolder, under folder: String) -> (
+    files: [String: (file: String, bytes: [UInt8])], problems: [Diagnostic]
+  ) {
+    let walk = site.files(under: folder)
+    var problems = walk.problems.map { $0.problem.diagnostic($0.path) }
+    var files: [String: (file: String, bytes: [UInt8])] = [:]
+    for relative in walk.files {
+      switch site.read(folder + "/" + relative) {
+      case .success(let bytes): files[relative] = (folder + "/" + relative, bytes)
+      case .failure(let problem): problems.append(problem.diagnostic(folder + "/" + relative))
+      }
+    }
+    return (files, problems)
   }
 
   /// Builds a theme from files by relative path (`templates/archive.mustache`, `assets/x.css`).

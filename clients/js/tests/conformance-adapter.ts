@@ -1,10 +1,10 @@
 import { createInterface } from "node:readline";
 import { HeraldClient } from "../src/client.js";
 import { conformanceValue, JSONValue } from "../src/state.js";
-import { addSeen, memoryStorage, writeCached } from "../src/storage.js";
+import { memoryStorage, writeCached } from "../src/storage.js";
 import { parseTimestamp } from "../src/timestamp.js";
 import { fetchTransport, HeraldTransport } from "../src/transport.js";
-import { fixedClock } from "./support/conformance.js";
+import { fixedClock, markCaseSeen } from "./support/conformance.js";
 
 // The JavaScript client's adapter for conformance/run-cases (docs/client-protocol.md, "Running
 // the cases against a port"): one request per line on standard input, one state per line out.
@@ -48,13 +48,7 @@ async function answer(request: Request): Promise<JSONValue> {
   const user = "conformance";
   const now = parseTimestamp(request.input.now);
   if (now === undefined) throw new Error(`${request.case}: now is not a timestamp`);
-  const marked = request.input.seenAt ?? {};
-  await addSeen(storage, user, request.input.seen.filter((id) => marked[id] === undefined), now);
-  for (const [id, time] of Object.entries(marked)) {
-    const at = parseTimestamp(time);
-    if (at === undefined) throw new Error(`${request.case}: seenAt ${id} is not a timestamp`);
-    await addSeen(storage, user, [id], at);
-  }
+  await markCaseSeen(storage, user, request.input, now, request.case);
   const client = new HeraldClient({
     channel: request.channel,
     platform: request.input.platform,

@@ -3,9 +3,29 @@ import { join } from "node:path";
 import { HeraldClient } from "../../src/client.js";
 import { parseTimestamp, Timestamp } from "../../src/timestamp.js";
 import { conformanceValue, JSONValue, writeJSON } from "../../src/state.js";
-import { addSeen, memoryStorage, writeCached } from "../../src/storage.js";
+import { addSeen, memoryStorage, StorageAdapter, writeCached } from "../../src/storage.js";
 import { HeraldResponse, HeraldTransport, memoryTransport } from "../../src/transport.js";
 import { conformanceFolder, readJSON } from "./paths.js";
+
+/**
+ * Marks a case's seen ids in a user's store: at the times `seenAt` gives, the others at the
+ * case's time (what an earlier launch would have stored).
+ */
+export async function markCaseSeen(
+  storage: StorageAdapter,
+  user: string,
+  input: { readonly seen: readonly string[]; readonly seenAt?: Readonly<Record<string, string>> },
+  now: Timestamp,
+  label: string,
+): Promise<void> {
+  const marked = input.seenAt ?? {};
+  await addSeen(storage, user, input.seen.filter((id) => marked[id] === undefined), now);
+  for (const [id, time] of Object.entries(marked)) {
+    const at = parseTimestamp(time);
+    if (at === undefined) throw new Error(`${label}: seenAt ${id} is not a timestamp`);
+    await addSeen(storage, user, [id], at);
+  }
+}
 
 /** One case of conformance/client/cases, as docs/client-protocol.md describes it. */
 export interface ConformanceCase {
@@ -112,13 +132,7 @@ export async function runCase(
   const user = "conformance";
   const now = parseTimestamp(test.input.now);
   if (now === undefined) throw new Error(`${test.file}: now is not a timestamp`);
-  const marked = test.input.seenAt ?? {};
-  await addSeen(storage, user, test.input.seen.filter((id) => marked[id] === undefined), now);
-  for (const [id, time] of Object.entries(marked)) {
-    const at = parseTimestamp(time);
-    if (at === undefined) throw new Error(`${test.file}: seenAt ${id} is not a timestamp`);
-    await addSeen(storage, user, [id], at);
-  }
+  await markCaseSeen(storage, user, test.input, now, test.file);
   const client = new HeraldClient({
     channel: network?.baseURL ?? base,
     platform: test.input.platform,
