@@ -32,6 +32,7 @@ extension BuildCache {
         return try removeGarbage(from: database, adding: pending, seen: seen, live: live)
       }
       if removed { try? database.execute("PRAGMA incremental_vacuum") }
+      if isForeign || rows.isEmpty { removeEarlierFormat() }
     } catch {
       // A database that turns out damaged is begun again next time rather than read again.
       if error.isDamage { removeDatabase(at: path) }
@@ -131,6 +132,17 @@ extension BuildCache {
     try setCompacted.bind(String(kept), at: 1)
     try setCompacted.run()
     return true
+  }
+
+  /// The files of the cache's format before SQLite (an index, stores, a lock): a cache that
+  /// starts its database would otherwise keep them, some 25 MB at 10,000 records, for good.
+  private func removeEarlierFormat() {
+    for entry in FileSystem.listNames(folder) ?? []
+    where entry.name == "index" || entry.name == "lock" || entry.name.hasPrefix("store-")
+      || entry.name.hasPrefix("index.")
+    {
+      unlink(folder + "/" + entry.name)
+    }
   }
 
   private func removeDatabase(at path: String) {

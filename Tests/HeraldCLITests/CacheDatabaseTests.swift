@@ -39,6 +39,30 @@ struct CacheDatabaseTests {
       "\(changed.keys)")
   }
 
+  /// A cache folder of the format before SQLite keeps its 25 MB store unless the first build of
+  /// the new one removes it.
+  @Test("the first build removes the files of the cache's earlier format")
+  func earlierFormatRemoved() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let arguments = [
+      "build", "--site", site.url.path, "--output", work.path("public"), "--now",
+      "2026-11-30T12:00:00Z", "--quiet",
+    ]
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let folders = try FileManager.default.contentsOfDirectory(atPath: work.path("cache"))
+    let folder = work.path("cache/" + (folders.first ?? ""))
+    for name in ["index", "store-5f3a", "lock"] {
+      try Data("earlier".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+    }
+    try FileManager.default.removeItem(atPath: folder + "/" + BuildCache.databaseName)
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    #expect(names == ["key", BuildCache.databaseName], "\(names)")
+  }
+
   /// Another herald's entries are never read, and its database is taken over, not added to.
   @Test("a database written by another herald is read as empty and replaced by the next build")
   func foreignDatabase() throws {
