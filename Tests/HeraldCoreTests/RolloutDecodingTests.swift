@@ -91,6 +91,23 @@ struct RolloutDecodingTests {
     #expect(rollout.share(at: Timestamp(seconds: start + 30 * day)) == 10000)
   }
 
+  @Test("each step still ahead is a nextChangeAt, so apps decide again when the share grows")
+  func stepsAreChanges() throws {
+    let record = decode([
+      ("rollout", .sequence([step("0d", "1%"), step("1d", "10%"), step("1w", "100%")]))
+    ])
+    let announcement = try #require(record.announcement, "\(record.diagnostics)")
+    let start = announcement.publishAt.seconds
+    func next(after seconds: Int64) -> Timestamp? {
+      RecordCensus.nextChange(
+        of: announcement, after: Timestamp(seconds: seconds), includeDrafts: false)
+    }
+    #expect(next(after: start - 10) == announcement.publishAt)
+    #expect(next(after: start) == Timestamp(seconds: start + 86_400))
+    #expect(next(after: start + 2 * 86_400) == Timestamp(seconds: start + 7 * 86_400))
+    #expect(next(after: start + 7 * 86_400) == nil)
+  }
+
   @Test(
     "steps out of order, a share that narrows, and steps that are not steps are refused",
     arguments: [
