@@ -1,0 +1,28 @@
+import Testing
+
+@testable import HeraldRender
+
+/// `{name}`s filled in one pass: each placeholder once, a value never searched again.
+@Suite("The theme's words with their placeholders filled in")
+struct ThemeWordsFormatTests {
+  @Test(
+    "placeholders are replaced once, unknown ones and stray braces kept as written",
+    arguments: [
+      ("Page {number} of {count}", "Page 2 of 7"),
+      ("{count}{number}", "72"),
+      ("{number} and {number}", "2 and 2"),
+      ("{missing} {number", "{missing} {number"),
+      ("{}", "{}"),
+      ("Seite {number} von {count} – Ä", "Seite 2 von 7 – Ä"),
+    ])
+  func fills(template: String, expected: String) {
+    let words = ThemeWords(table: ["pager": template])
+    #expect(words.format("pager", ["number": "2", "count": "7"]) == expected)
+  }
+
+  @Test("a value holding a placeholder is not filled in again")
+  func valuesStayAsWritten() {
+    let words = ThemeWords(table: ["title": "{name}: {count}"])
+    #expect(words.format("title", ["name": "{count} rides", "count": "3"]) == "{count} rides: 3")
+  }
+}
