@@ -11,14 +11,7 @@ import Testing
 struct CacheDatabaseTests {
   @Test("after an edit, the cache keeps every earlier entry and adds the edited record's")
   func rowsAfterEdit() throws {
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let work = try TemporaryDirectory()
-    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
-    let arguments = [
-      "build", "--site", site.url.path, "--output", work.path("public"), "--now",
-      "2026-11-30T12:00:00Z", "--quiet",
-    ]
+    let (site, work, cache, arguments) = try Self.exampleBuild()
     #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
     let before = try Self.contents(in: work.path("cache"))
     try IncrementalBuildTests.edit(
@@ -43,14 +36,9 @@ struct CacheDatabaseTests {
   /// the new one removes it.
   @Test("the first build removes the files of the cache's earlier format")
   func earlierFormatRemoved() throws {
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let work = try TemporaryDirectory()
-    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
-    let arguments = [
-      "build", "--site", site.url.path, "--output", work.path("public"), "--now",
-      "2026-11-30T12:00:00Z", "--quiet",
-    ]
+    let (site, work, cache, arguments) = try Self.exampleBuild()
+    // The site's folder is removed when it goes: it must outlive both builds.
+    defer { withExtendedLifetime(site) {} }
     #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
     let folders = try FileManager.default.contentsOfDirectory(atPath: work.path("cache"))
     let folder = work.path("cache/" + (folders.first ?? ""))
@@ -76,6 +64,21 @@ struct CacheDatabaseTests {
     let contents = try BuildCache.read(path, identity: "this herald")
     #expect(contents.isForeign)
     #expect(contents.rows.isEmpty && contents.files.isEmpty)
+  }
+
+  /// The example site in a scratch folder, and how to build it with a cache of its own.
+  private static func exampleBuild() throws -> (
+    site: TemporaryDirectory, work: TemporaryDirectory, cache: [String: String],
+    arguments: [String]
+  ) {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let arguments = [
+      "build", "--site", site.url.path, "--output", work.path("public"), "--now",
+      "2026-11-30T12:00:00Z", "--quiet",
+    ]
+    return (site, work, ["HERALD_CACHE_DIR": work.path("cache")], arguments)
   }
 
   private static func contents(in cacheRoot: String) throws -> BuildCache.Contents {

@@ -81,9 +81,7 @@ package struct RecordCensus: Sendable, Hashable {
     }
     // Each step of a rollout widens who is reached: a client decides again then.
     for step in announcement.rollout?.steps ?? [] {
-      let at = Timestamp(
-        seconds: announcement.publishAt.seconds + step.after,
-        nanoseconds: announcement.publishAt.nanoseconds)
+      let at = step.begins(after: announcement.publishAt)
       if at > now, earliest.map({ at < $0 }) ?? true { earliest = at }
     }
     return earliest

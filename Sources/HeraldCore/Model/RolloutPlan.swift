@@ -13,6 +13,11 @@ package struct RolloutPlan: Sendable, Hashable {
       self.after = after
       self.share = share
     }
+
+    /// When the step begins for a record published at `publishAt`.
+    package func begins(after publishAt: Timestamp) -> Timestamp {
+      Timestamp(seconds: publishAt.seconds + after, nanoseconds: publishAt.nanoseconds)
+    }
   }
 
   /// The salt the record names, or nil for its id.
@@ -30,11 +35,6 @@ package struct RolloutPlan: Sendable, Hashable {
   package func resolved(id: String, publishAt: Timestamp) -> Rollout {
     Rollout(
       salt: salt ?? id,
-      steps: steps.map { step in
-        RolloutStep(
-          at: Timestamp(
-            seconds: publishAt.seconds + step.after, nanoseconds: publishAt.nanoseconds),
-          share: step.share)
-      })
+      steps: steps.map { RolloutStep(at: $0.begins(after: publishAt), share: $0.share) })
   }
 }

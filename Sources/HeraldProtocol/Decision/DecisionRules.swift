@@ -36,8 +36,11 @@ public enum DecisionRules {
   ) -> ClientDecision {
     let sorted = received.sorted(by: ManifestRow.newestFirst)
     // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
-    let outside = sorted.filter { !reaches($0, stableID: stableID, at: now) }
-    let rows = sorted.filter { reaches($0, stableID: stableID, at: now) }
+    var rows: [ManifestRow] = []
+    var outside: [ManifestRow] = []
+    for row in sorted {
+      if reaches(row, stableID: stableID, at: now) { rows.append(row) } else { outside.append(row) }
+    }
     var verdicts: [String: RowVerdict.Outcome] = [:]
     var eligible: [ManifestRow] = []
     var walls: [ManifestRow] = []
