@@ -223,6 +223,25 @@ struct WorkflowTests {
     #expect(outcome.comments.isEmpty)
   }
 
+  /// The build step compiles herald from source, so its install step must bring every C library
+  /// the package links: the list scripts/install-deps installs before a build.
+  @Test("the workflow installs every library herald's build links")
+  func installsWhatTheBuildLinks() throws {
+    let script = try String(
+      contentsOf: Fixtures.packageRoot.appending(path: "scripts/install-deps"), encoding: .utf8)
+    let line = try #require(
+      script.split(separator: "\n").first { $0.hasPrefix("packages=(") }, "install-deps' list")
+    let needed = line.dropFirst("packages=(".count).prefix { $0 != ")" }.split(separator: " ")
+    #expect(needed.count >= 7)
+    let install = try #require(
+      try Self.steps(try Self.initWorkflowText()).first { $0.run?.contains("apt-get") == true }?
+        .run, "the workflow's install step")
+    let installed = Set(install.split(whereSeparator: \.isWhitespace).map(String.init))
+    for package in needed {
+      #expect(installed.contains(String(package)), "the workflow does not install \(package)")
+    }
+  }
+
   /// The workflow file as `herald init` writes it.
   static func initWorkflowText() throws -> String {
     let scratch = try TemporaryDirectory()
