@@ -50,6 +50,8 @@ extension AppPreview {
         <label>Time <span>RFC 3339; empty for now</span><input name="now" id="now" autocomplete="off"></label>
         <label>Account created <span>RFC 3339; empty for an account older than every record</span>
           <input name="account" id="account" autocomplete="off"></label>
+        <label>User id <span>the signed-in user's id, or the install's: a rollout reaches a share of users by it; empty for "preview"</span>
+          <input name="user" id="user" autocomplete="off"></label>
         <label>Seen ids <span>comma-separated</span><input name="seen" id="seen" autocomplete="off"></label>
         <label>Languages <span>most preferred first, such as de-AT, en</span>
           <input name="languages" id="languages" autocomplete="off"></label>
@@ -67,7 +69,7 @@ extension AppPreview {
     </main>
     <script type="module">
     const form = document.getElementById("inputs");
-    const fields = ["platform", "version", "now", "account", "seen", "languages", "drafts"];
+    const fields = ["platform", "version", "now", "account", "user", "seen", "languages", "drafts"];
     const params = new URLSearchParams(location.search);
     for (const name of fields) {
       const field = document.getElementById(name);
@@ -111,7 +113,7 @@ extension AppPreview {
         const e = answer.explanation;
         const shown = e.shown ? `${e.shown.shape} ${e.shown.id}` : "nothing";
         document.getElementById("summary").textContent =
-          `${e.platform} ${e.version} at ${e.now}: shows ${shown}; badge ${e.badge}; ${e.archive.length} in the archive` +
+          `${e.platform} ${e.version} at ${e.now} for user ${answer.input.user}: shows ${shown}; badge ${e.badge}; ${e.archive.length} in the archive` +
           (e.manifest === "live" ? " (an unlisted version: read from live.json)" : "");
         for (const record of e.announcements) {
           const row = document.createElement("tr");
@@ -193,7 +195,7 @@ extension AppPreview {
         new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))) };
       const client = new HeraldClient({
         channel: answer.channel, platform: answer.input.platform, appVersion: answer.input.version,
-        userId: "preview", accountCreatedAt: answer.input.accountCreatedAt, clock,
+        userId: answer.input.user, accountCreatedAt: answer.input.accountCreatedAt, clock,
         transport: memoryTransport(answer.documents), preferredLanguages: answer.input.languages,
       });
       for (const id of answer.input.seen) await client.markSeen(id);

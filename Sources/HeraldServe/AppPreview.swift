@@ -1,14 +1,14 @@
 import Foundation
 
 /// The app preview of `herald serve` (`/_herald/app/`): an author picks a platform, a version, a
-/// time, an account's age, seen ids and languages, and sees `<herald-announcements>` draw what that
+/// time, an account's age, a user, seen ids and languages, and sees `<herald-announcements>` draw what that
 /// app would show, from the channel built at that time, with `explain`'s reason for every record.
 ///
 /// What the channel and the reasons are is the command line's to say (`decide`); this type serves
 /// the pages and the client's modules.
 package struct AppPreview: Sendable {
-  /// Answers `/_herald/app/decide?platform=&version=&now=&account=&seen=&languages=` with JSON:
-  /// `{channel, platforms, input, explanation, documents}`, or `{error}`.
+  /// Answers `/_herald/app/decide?platform=&version=&now=&account=&user=&seen=&languages=` with
+  /// JSON: `{channel, platforms, input, explanation, documents}`, or `{error}`.
   package let decide: @Sendable ([String: String]) -> [UInt8]
 
   /// Makes the preview with what decides.

@@ -160,18 +160,11 @@ struct ServeCommandTests {
         "_herald/app/decide?platform=ios&version=\(version)&now=\(now)&seen=linewise-2-0")
       let decided = try #require(
         try JSONSerialization.jsonObject(with: Data(answer.1.utf8)) as? [String: Any])
-      let explanation = try #require(decided["explanation"] as? [String: Any])
-      let explained = try HeraldProcess.run(
-        [
-          "explain", "--site", site.url.path, "--platform", "ios", "--version", version, "--now",
-          now, "--seen", "linewise-2-0", "--format", "json",
-        ])
-      let expected = try #require(
-        try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
-      let sorted: ([String: Any]) throws -> Data = {
-        try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys])
-      }
-      #expect(try sorted(explanation) == sorted(expected), "\(version): \(answer.1)")
+      let expected = try Self.explained(
+        site: site,
+        ["--version", version, "--now", now, "--seen", "linewise-2-0", "--user", "preview"])
+      #expect(
+        try Self.sorted(decided["explanation"]) == Self.sorted(expected), "\(version): \(answer.1)")
       let documents = try #require(decided["documents"] as? [String: String])
       #expect(documents.keys.contains("https://linewise.example/whats-new/api/v1/index.json"))
     }
@@ -182,6 +175,49 @@ struct ServeCommandTests {
     #expect(broken.contains("the site has errors"), "\(broken)")
     #expect(broken.contains("broken.md:3:11: error"), "\(broken)")
     #expect(server.interrupt() == 0)
+  }
+
+  /// The drawn app decides a rollout by its user's id, so the reasons beside it must too: they
+  /// once decided as for a user inside every rollout, while the app drew for user "preview".
+  @Test("the app preview decides a rollout for the user it names, in the app and the reasons")
+  func appPreviewUser() async throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    // Buckets for the salt half-of-users (conformance/buckets.py): preview 2311, ada 6847.
+    try site.write(
+      "content/announcements/half-of-users.md",
+      "---\nid: half-of-users\ntitle: A new planner for half of you\nseverity: INFO\n"
+        + "kind: WHATS_NEW\nplatforms: [ios]\nrollout: 50%\npublishAt: 2026-11-01\n---\nSoon.\n")
+    let server = try Server(site: site.url)
+    let now = "2026-11-30T12:00:00Z"
+    for (query, user, reaches) in [("", "preview", true), ("&user=ada", "ada", false)] {
+      let answer = try await server.get(
+        "_herald/app/decide?platform=ios&version=2.0.0&now=\(now)\(query)")
+      let decided = try #require(
+        try JSONSerialization.jsonObject(with: Data(answer.1.utf8)) as? [String: Any])
+      #expect((decided["input"] as? [String: Any])?["user"] as? String == user)
+      let expected = try Self.explained(
+        site: site, ["--version", "2.0.0", "--now", now, "--user", user])
+      #expect(try Self.sorted(decided["explanation"]) == Self.sorted(expected), "\(answer.1)")
+      let outcome =
+        ((expected["announcements"] as? [[String: Any]]) ?? [])
+        .first { $0["id"] as? String == "half-of-users" }?["outcome"] as? String
+      #expect((outcome != "outside-rollout") == reaches, "\(user): \(outcome ?? "missing")")
+    }
+    #expect(server.interrupt() == 0)
+  }
+
+  /// `herald explain --format json` for iOS on the site, with more arguments.
+  static func explained(site: TemporaryDirectory, _ arguments: [String]) throws -> [String: Any] {
+    let run = try HeraldProcess.run(
+      ["explain", "--site", site.url.path, "--platform", "ios", "--format", "json"] + arguments)
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+      "\(run.stderr)")
+  }
+
+  static func sorted(_ object: Any?) throws -> Data {
+    try JSONSerialization.data(withJSONObject: try #require(object), options: [.sortedKeys])
   }
 
   @Test("serves every locale's pages and manifests, and rebuilds when a translation file changes")
@@ -196,6 +232,14 @@ struct ServeCommandTests {
     let server = try Server(site: site.url)
     #expect(try await server.get("de/").1.contains("Aktualisieren, um Ihre Tickets zu behalten"))
     #expect(try await server.get("api/v1/de/ios/1.0.0.json").1.contains("Streik am Freitag"))
+    // The preview's reasons read the languages in order, as its drawn app does: ja has no
+    // translations, so the next choice, de, is the one read.
+    let preview = try await server.get(
+      "_herald/app/decide?platform=ios&version=1.0.0&now=2026-11-30T12:00:00Z&languages=ja,de")
+    let decided = try #require(
+      try JSONSerialization.jsonObject(with: Data(preview.1.utf8)) as? [String: Any])
+    #expect(
+      (decided["explanation"] as? [String: Any])?["locale"] as? String == "de", "\(preview.1)")
     let french = "content/announcements/wall.fr-CA.md"
     let generation = try await server.generation()
     try site.write(french, "---\ntitle: Mettez à jour\n---\nLa version 1 est finie.\n")

@@ -16,10 +16,16 @@ struct PreviewQuestion {
   let seen: Set<String>
   /// The user's languages, most preferred first.
   let languages: [String]
+  /// The id rollouts are decided by (the signed-in user's, or the install's): the drawn app and
+  /// the reasons decide for the same user.
+  let user: String
   let includeDrafts: Bool
 
+  /// The user decided for when the page names none.
+  static let defaultUser = "preview"
+
   /// Reads the query: a missing platform is the first configured one, a missing version its
-  /// current release, a missing time now.
+  /// current release, a missing time now, a missing user `preview`.
   static func parse(_ query: [String: String], config: SiteConfig) -> Result<Self, Problem> {
     guard
       let platform = query["platform"].flatMap({ config.platform($0) }) ?? config.platforms.first
@@ -45,6 +51,8 @@ struct PreviewQuestion {
           platform: platform.key, version: version,
           now: now ?? Timestamp(seconds: Int64(Date().timeIntervalSince1970)),
           accountCreatedAt: account, seen: Set(list("seen")), languages: list("languages"),
+          user: query["user"].map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? defaultUser,
           includeDrafts: query["drafts"] == "on")
       }
     }
@@ -56,7 +64,8 @@ struct PreviewQuestion {
       "platform": .string(platform), "version": .string(version.text),
       "now": .string(now.rfc3339), "accountCreatedAt": .optional(accountCreatedAt?.rfc3339),
       "seen": .array(seen.sorted().map(JSONValue.string)),
-      "languages": .array(languages.map(JSONValue.string)), "drafts": .bool(includeDrafts),
+      "languages": .array(languages.map(JSONValue.string)), "user": .string(user),
+      "drafts": .bool(includeDrafts),
     ])
   }
 }

@@ -53,7 +53,7 @@ extension ServeCommand {
     let explanation = Explanation(
       site: site, platform: question.platform, version: question.version, now: question.now,
       seen: question.seen, accountCreatedAt: question.accountCreatedAt, origin: "the site",
-      locale: question.languages.first, includeDrafts: question.includeDrafts)
+      user: question.user, languages: question.languages, includeDrafts: question.includeDrafts)
     let options = BuildOptions(now: question.now, includeDrafts: question.includeDrafts)
     var documents: [String: JSONValue] = [:]
     for (url, bytes) in ChannelManifests.documents(site: site, options: options) {

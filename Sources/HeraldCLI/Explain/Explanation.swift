@@ -61,11 +61,13 @@ struct Explanation {
   /// The answer for a site: every record gets the decision's verdict when the app received it,
   /// else the reason the build's rule (the same one) left it out.
   ///
-  /// With `includeDrafts`, the channel is the one `herald serve` builds, drafts delivered.
+  /// With `includeDrafts`, the channel is the one `herald serve` builds, drafts delivered. The
+  /// user reads `locale` (`explain --locale`), or `languages` in order of preference as an app's
+  /// user does (the app preview).
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
     accountCreatedAt: Timestamp?, origin: String, user: String? = nil, locale: String? = nil,
-    includeDrafts: Bool = false
+    languages: [String]? = nil, includeDrafts: Bool = false
   ) {
     self.platform = platform
     self.user = user
@@ -74,11 +76,11 @@ struct Explanation {
     self.seen = seen
     self.accountCreatedAt = accountCreatedAt
     self.origin = origin
-    requestedLocale = locale
+    requestedLocale = locale ?? languages?.first
     run = ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [],
-      includeDrafts: includeDrafts)
+      accountCreatedAt: accountCreatedAt, user: user,
+      languages: languages ?? locale.map { [$0] } ?? [], includeDrafts: includeDrafts)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
     let delivery = ChannelDelivery(site: site, now: now, includeDrafts: includeDrafts)
