@@ -46,7 +46,7 @@ extension BuildCache {
     // Read in place from a mapping of the file rather than copied page by page.
     try database.execute("PRAGMA mmap_size = \(max(size, 1 << 20) * 2)")
     return try database.transaction(writing: false) { () throws(SQLiteError) in
-      var contents = Contents()
+      let contents = Contents()
       var meta: [String: String] = [:]
       let names = try database.prepare("SELECT name, value FROM meta")
       while try names.step() { meta[names.text(at: 0)] = names.text(at: 1) }

@@ -17,7 +17,9 @@ import HeraldRender
 /// the same, only slower. Files: `key` (the secret hash key) and `cache.sqlite`, an SQLite
 /// database of the entries and the record files, each value sealed with its checksum. A build
 /// reads the whole database into memory when it opens the cache (one scan, not a lookup per
-/// entry), so nothing it reads changes during the run and reading needs no lock.
+/// entry), so nothing it reads changes during the run and reading needs no lock; the scan runs on
+/// a thread of its own while the build lists and `stat`s the site's files, and the first use of
+/// what it read waits for it.
 package final class BuildCache: @unchecked Sendable {
   /// A record file as last read.
   struct FileEntry: Sendable, Equatable {
@@ -35,8 +37,9 @@ package final class BuildCache: @unchecked Sendable {
     let row: Int64
   }
 
-  /// What the database held when the cache was opened.
-  struct Contents {
+  /// What the database held when the cache was opened (a class, so each use of it is one
+  /// reference, not a copy of its tables).
+  final class Contents: @unchecked Sendable {
     var store: [UInt8] = []
     var locations: [Fingerprint: Location] = [:]
     var files: [String: FileEntry] = [:]
@@ -46,6 +49,8 @@ package final class BuildCache: @unchecked Sendable {
     var compactedSize = 0
     /// Whether the database held another herald's entries, or none of this format.
     var isForeign = false
+    /// Whether the database could not be read because it is damaged.
+    var isDamaged = false
   }
 
   /// The cache's folder.
@@ -54,15 +59,17 @@ package final class BuildCache: @unchecked Sendable {
   let key: Fingerprint
   /// Which herald made the entries: another herald's entries are never read.
   package let identity: String
+  /// The database's contents, being read or read.
+  private let reading: DatabaseRead
   /// The entries' sealed bytes, one after another.
-  let store: [UInt8]
-  let locations: [Fingerprint: Location]
-  let files: [String: FileEntry]
-  let rows: [(row: Int64, fingerprint: Fingerprint, count: Int)]
-  let compactedSize: Int
-  let isForeign: Bool
+  var store: [UInt8] { reading.contents.store }
+  var locations: [Fingerprint: Location] { reading.contents.locations }
+  var files: [String: FileEntry] { reading.contents.files }
+  var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] { reading.contents.rows }
+  var compactedSize: Int { reading.contents.compactedSize }
+  var isForeign: Bool { reading.contents.isForeign }
   /// Whether the database could not be read because it is damaged: a save begins it again.
-  let isDamaged: Bool
+  var isDamaged: Bool { reading.contents.isDamaged }
   /// When the cache was opened, in nanoseconds since 1970.
   let openedAt: Int64
   private let lock = NSLock()
@@ -93,20 +100,7 @@ package final class BuildCache: @unchecked Sendable {
     self.key = key
     self.identity = identity
     openedAt = Self.wallClock()
-    var contents = Contents()
-    var damaged = false
-    do {
-      contents = try Self.read(folder + "/" + Self.databaseName, identity: identity)
-    } catch {
-      damaged = error.isDamage
-    }
-    store = contents.store
-    locations = contents.locations
-    files = contents.files
-    rows = contents.rows
-    compactedSize = contents.compactedSize
-    isForeign = contents.isForeign
-    isDamaged = damaged
+    reading = DatabaseRead(path: folder + "/" + Self.databaseName, identity: identity)
   }
 
   /// A keyed hasher: every fingerprint of a build comes from one.
@@ -117,8 +111,9 @@ package final class BuildCache: @unchecked Sendable {
   package func withEntry<Value>(
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
-    if let location = locations[fingerprint] {
-      return store.withUnsafeBytes { bytes in
+    let contents = reading.contents
+    if let location = contents.locations[fingerprint] {
+      return contents.store.withUnsafeBytes { bytes in
         let sealed = UnsafeRawBufferPointer(
           rebasing: bytes[location.offset..<(location.offset + location.count)])
         return Checksum.opened(sealed).map(body)

@@ -32,10 +32,12 @@ struct CachedRecords: Sendable {
   /// The fingerprint of herald.yaml.
   let configuration: Fingerprint
 
-  /// The value of a file whose metadata is as it was when it was last read, without reading it.
-  func unchanged<Value: CachedFileValue>(file: String, path: String) -> (Value, RecordFileState)? {
-    guard let signature = FileSignature.of(path),
-      let content = cache.fingerprint(file: file, signature: signature)
+  /// The value of a file whose metadata (`signature`, as just taken) is as it was when it was last
+  /// read, without reading it.
+  func unchanged<Value: CachedFileValue>(file: String, signature: FileSignature?) -> (
+    Value, RecordFileState
+  )? {
+    guard let signature, let content = cache.fingerprint(file: file, signature: signature)
     else { return nil }
     let key = key(Value.self, file: file, content: content)
     guard let record: Value = kept(key) else { return nil }

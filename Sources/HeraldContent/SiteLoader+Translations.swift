@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldFiles
 
 extension SiteLoader {
   /// Reads every translation file (through the cache, as records are read) and adds its words to
@@ -15,7 +16,8 @@ extension SiteLoader {
     }
     let read = entries.concurrentMap { entry in
       load(
-        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, cached: cached,
+        file: Self.announcementsFolder + "/" + entry.name, path: entry.path,
+        signature: cached == nil ? nil : FileSignature.of(entry.path), cached: cached,
         parse: { bytes, file in
           reader.readTranslation(bytes, file: file, id: entry.id, locale: entry.locale)
         },

@@ -63,9 +63,16 @@ package struct SiteLoader: Sendable {
     let cached = configuration.flatMap { key in
       cache.map { CachedRecords(cache: $0, configuration: key) }
     }
-    let loaded = listing.records.concurrentMap { entry in
+    // With a cache, every file's metadata first: the cache's database is still being read
+    // meanwhile, and its first use waits for it.
+    let signatures: [FileSignature?] =
+      cached == nil
+      ? Array(repeating: nil, count: listing.records.count)
+      : listing.records.concurrentMap { FileSignature.of($0.path) }
+    let loaded = Array(zip(listing.records, signatures)).concurrentMap { entry, signature in
       load(
-        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, cached: cached,
+        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
+        cached: cached,
         parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
         unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
     }
@@ -81,15 +88,17 @@ package struct SiteLoader: Sendable {
       configuration: configuration, files: loaded.compactMap(\.1) + translations.files)
   }
 
-  /// One file's value: kept by the cache when the file's metadata, or else its bytes, are as they
-  /// were; otherwise parsed (and kept).
+  /// One file's value: kept by the cache when the file's metadata (`signature`, taken just
+  /// before), or else its bytes, are as they were; otherwise parsed (and kept).
   ///
   /// A file that cannot be read gets `unreadable`'s value.
   func load<Value: CachedFileValue>(
-    file: String, path: String, cached: CachedRecords?,
+    file: String, path: String, signature: FileSignature?, cached: CachedRecords?,
     parse: ([UInt8], String) -> Value, unreadable: (Diagnostic) -> Value
   ) -> (Value, RecordFileState?) {
-    if let (value, state): (Value, RecordFileState) = cached?.unchanged(file: file, path: path) {
+    if let (value, state): (Value, RecordFileState) = cached?.unchanged(
+      file: file, signature: signature)
+    {
       return (value, state)
     }
     switch FileSystem.readRegularWithSignature(path) {
