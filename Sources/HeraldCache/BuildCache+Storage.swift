@@ -55,27 +55,36 @@ extension BuildCache {
         return contents
       }
       contents.compactedSize = Int(meta["compacted"] ?? "") ?? 0
+      // Filled as locals and handed over at the end: each use of a class's property in the loop
+      // would be checked for exclusive access.
+      var store: [UInt8] = []
+      var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = []
+      var locations: [Fingerprint: Location] = [:]
       // The entries take most of the file, and are some 1 KB each.
-      contents.store.reserveCapacity(Int(size))
-      contents.rows.reserveCapacity(Int(size / 1024))
-      contents.locations.reserveCapacity(Int(size / 1024))
+      store.reserveCapacity(Int(size))
+      rows.reserveCapacity(Int(size / 1024))
+      locations.reserveCapacity(Int(size / 1024))
       let entries = try database.prepare("SELECT rowid, fingerprint, value FROM entry")
       while try entries.step() {
         let row = entries.integer(at: 0)
         let value = entries.bytes(at: 2)
         guard let fingerprint = fingerprint(entries.bytes(at: 1)) else { continue }
-        contents.rows.append((row, fingerprint, value.count))
+        rows.append((row, fingerprint, value.count))
         // The first row of a fingerprint is the one read; a later one is garbage.
-        guard contents.locations[fingerprint] == nil else { continue }
-        contents.locations[fingerprint] = Location(
-          offset: contents.store.count, count: value.count, row: row)
+        guard locations[fingerprint] == nil else { continue }
+        locations[fingerprint] = Location(offset: store.count, count: value.count, row: row)
         // As a typed buffer, copied at once (a raw buffer would be appended byte by byte).
-        contents.store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
+        store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
       }
-      let files = try database.prepare("SELECT path, value FROM file")
-      while try files.step() {
-        if let entry = fileEntry(files.bytes(at: 1)) { contents.files[files.text(at: 0)] = entry }
+      var files: [String: FileEntry] = [:]
+      let fileRows = try database.prepare("SELECT path, value FROM file")
+      while try fileRows.step() {
+        if let entry = fileEntry(fileRows.bytes(at: 1)) { files[fileRows.text(at: 0)] = entry }
       }
+      contents.store = store
+      contents.rows = rows
+      contents.locations = locations
+      contents.files = files
       return contents
     }
   }
