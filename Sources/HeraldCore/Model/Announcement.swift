@@ -34,6 +34,10 @@ package struct Announcement: Sendable, Hashable {
 
   private let box: Box
 
+  /// Whether two values are copies of one record as read (they share its box): a test that
+  /// compares no field.
+  package func isCopy(of other: Announcement) -> Bool { box === other.box }
+
   /// The slug that keys seen state, anchors and URLs; it never changes once published.
   package var id: String { box.fields.id }
   /// The plain-text title.

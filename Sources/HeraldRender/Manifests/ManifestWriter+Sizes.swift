@@ -25,11 +25,8 @@ extension ManifestWriter {
     for platform in site.config.platforms {
       let live = selection.live(platform: platform.key)
       // Each row's size once: every release's manifest holds some of the live rows.
-      var rowSizes: [String: Int] = [:]
-      rowSizes.reserveCapacity(live.count)
-      for record in live {
-        rowSizes[record.id] = fragments.row(record, platform: platform).bytes.count
-      }
+      let rowSizes = RowSizes(
+        live: live, bytes: live.map { fragments.row($0, platform: platform).bytes.count })
       sizes.append(
         size(
           ManifestDocument<ManifestRow>(
@@ -62,18 +59,25 @@ extension ManifestWriter {
   /// A document's size: its bytes without rows, and each row at the rows' depth, on a line of
   /// its own after a comma (`[\n`, then per row its indent, the row and `,\n`, then `\n  ]`).
   private func size(
-    _ empty: ManifestDocument<ManifestRow>, records: [Announcement], rowSizes: [String: Int],
+    _ empty: ManifestDocument<ManifestRow>, records: [Announcement], rowSizes: RowSizes,
     path: String, readers: String
   ) -> DocumentSize {
     var total = records.isEmpty ? 2 : 4
+    var cursor = 0
     // The heaviest few, kept in order as the rows go by: no sort of a thousand rows per document.
     var heaviest: [(id: String, bytes: Int)] = []
     func heavier(_ a: (id: String, bytes: Int), _ b: (id: String, bytes: Int)) -> Bool {
       a.bytes != b.bytes ? a.bytes > b.bytes : a.id < b.id
     }
     for record in records {
-      let row = (id: record.id, bytes: rowSizes[record.id] ?? 0)
-      total += row.bytes + Self.rowIndent + 2
+      let bytes = rowSizes.bytes(of: record, from: &cursor)
+      total += bytes + Self.rowIndent + 2
+      // Lighter than the lightest of a full list: not among the heaviest, whatever its id.
+      if heaviest.count == Self.heaviestNamed, let lightest = heaviest.last, bytes < lightest.bytes
+      {
+        continue
+      }
+      let row = (id: record.id, bytes: bytes)
       guard heaviest.count < Self.heaviestNamed || heavier(row, heaviest[heaviest.count - 1])
       else { continue }
       let place = heaviest.firstIndex { heavier(row, $0) } ?? heaviest.count
@@ -83,5 +87,31 @@ extension ManifestWriter {
     let withoutRows = Self.encoded(empty).documentBytes.count
     return DocumentSize(
       path: path, bytes: withoutRows - 2 + total, rows: heaviest, readers: readers)
+  }
+}
+
+/// The bytes of each live row of a platform, found for a document's records by walking the live
+/// ones in order: every document's records are its platform's live ones, in their order, so one
+/// cursor per document finds them without hashing ten thousand ids.
+struct RowSizes {
+  private let live: [Announcement]
+  private let sizes: [Int]
+  private let byID: [String: Int]
+
+  /// The sizes of a platform's live rows, in the order of `live`.
+  init(live: [Announcement], bytes: [Int]) {
+    self.live = live
+    sizes = bytes
+    byID = Dictionary(zip(live.map(\.id), bytes), uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The bytes of a record's row, looked for from `cursor` on (and left at it); a record not
+  /// found there is looked up by id, and a record that is not live weighs nothing.
+  func bytes(of record: Announcement, from cursor: inout Int) -> Int {
+    var index = cursor
+    while index < live.count && !live[index].isCopy(of: record) { index += 1 }
+    guard index < live.count else { return byID[record.id] ?? 0 }
+    cursor = index + 1
+    return sizes[index]
   }
 }
