@@ -64,10 +64,14 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   /// The value of a member (nil when there is none); setting nil removes it.
   package subscript(key: String) -> TemplateValue? {
     get {
-      // From the end, so that of two members with one name the later wins.
+      // From the end, so that of two members with one name the later wins. Names of another
+      // length are passed over without comparing them: most are, and a comparison of two names
+      // that are not the same string in memory is a call into the standard library.
+      let length = key.utf8.count
       var index = members.count - 1
       while index >= 0 {
-        if members[index].key == key { return members[index].value }
+        let name = members[index].key
+        if name.utf8.count == length && name == key { return members[index].value }
         index -= 1
       }
       return nil
