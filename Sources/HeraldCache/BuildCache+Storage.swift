@@ -46,17 +46,12 @@ extension BuildCache {
     // Read in place from a mapping of the file rather than copied page by page.
     try database.execute("PRAGMA mmap_size = \(max(size, 1 << 20) * 2)")
     return try database.transaction(writing: false) { () throws(SQLiteError) in
-      let contents = Contents()
       var meta: [String: String] = [:]
       let names = try database.prepare("SELECT name, value FROM meta")
       while try names.step() { meta[names.text(at: 0)] = names.text(at: 1) }
       guard meta["format"] == format, meta["identity"] == identity else {
-        contents.isForeign = true
-        return contents
+        return Contents(isForeign: true)
       }
-      contents.compactedSize = Int(meta["compacted"] ?? "") ?? 0
-      // Filled as locals and handed over at the end: each use of a class's property in the loop
-      // would be checked for exclusive access.
       var store: [UInt8] = []
       var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = []
       var locations: [Fingerprint: Location] = [:]
@@ -81,11 +76,9 @@ extension BuildCache {
       while try fileRows.step() {
         if let entry = fileEntry(fileRows.bytes(at: 1)) { files[fileRows.text(at: 0)] = entry }
       }
-      contents.store = store
-      contents.rows = rows
-      contents.locations = locations
-      contents.files = files
-      return contents
+      return Contents(
+        store: store, locations: locations, files: files, rows: rows,
+        compactedSize: Int(meta["compacted"] ?? "") ?? 0)
     }
   }
 

@@ -37,20 +37,35 @@ package final class BuildCache: @unchecked Sendable {
     let row: Int64
   }
 
-  /// What the database held when the cache was opened (a class, so each use of it is one
-  /// reference, not a copy of its tables).
-  final class Contents: @unchecked Sendable {
-    var store: [UInt8] = []
-    var locations: [Fingerprint: Location] = [:]
-    var files: [String: FileEntry] = [:]
+  /// What the database held when the cache was opened: read once, then only read (a class, so
+  /// each use of it is one reference, not a copy of its tables).
+  final class Contents: Sendable {
+    let store: [UInt8]
+    let locations: [Fingerprint: Location]
+    let files: [String: FileEntry]
     /// Every entry row, the duplicates (two builds adding one entry at once) included.
-    var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = []
+    let rows: [(row: Int64, fingerprint: Fingerprint, count: Int)]
     /// The entries' size when garbage was last removed: it is removed again once they double.
-    var compactedSize = 0
+    let compactedSize: Int
     /// Whether the database held another herald's entries, or none of this format.
-    var isForeign = false
+    let isForeign: Bool
     /// Whether the database could not be read because it is damaged.
-    var isDamaged = false
+    let isDamaged: Bool
+
+    init(
+      store: [UInt8] = [], locations: [Fingerprint: Location] = [:],
+      files: [String: FileEntry] = [:],
+      rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = [],
+      compactedSize: Int = 0, isForeign: Bool = false, isDamaged: Bool = false
+    ) {
+      self.store = store
+      self.locations = locations
+      self.files = files
+      self.rows = rows
+      self.compactedSize = compactedSize
+      self.isForeign = isForeign
+      self.isDamaged = isDamaged
+    }
   }
 
   /// The cache's folder.

@@ -17,7 +17,7 @@ final class DatabaseRead: @unchecked Sendable {
       do throws(SQLiteError) {
         read = try BuildCache.read(path, identity: identity)
       } catch {
-        read.isDamaged = error.isDamage
+        read = BuildCache.Contents(isDamaged: error.isDamage)
       }
       done.leave()
     }

@@ -1,5 +1,4 @@
 import HeraldCore
-import HeraldFiles
 
 extension SiteLoader {
   /// Reads every translation file (through the cache, as records are read) and adds its words to
@@ -14,10 +13,11 @@ extension SiteLoader {
     for (index, record) in records.enumerated() {
       if let id = record.id?.text, byID[id] == nil { byID[id] = index }
     }
-    let read = entries.concurrentMap { entry in
+    let signatures = Self.signatures(of: entries.map(\.path), cached: cached)
+    let read = Array(zip(entries, signatures)).concurrentMap { entry, signature in
       load(
-        file: Self.announcementsFolder + "/" + entry.name, path: entry.path,
-        signature: cached == nil ? nil : FileSignature.of(entry.path), cached: cached,
+        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
+        cached: cached,
         parse: { bytes, file in
           reader.readTranslation(bytes, file: file, id: entry.id, locale: entry.locale)
         },

@@ -63,12 +63,7 @@ package struct SiteLoader: Sendable {
     let cached = configuration.flatMap { key in
       cache.map { CachedRecords(cache: $0, configuration: key) }
     }
-    // With a cache, every file's metadata first: the cache's database is still being read
-    // meanwhile, and its first use waits for it.
-    let signatures: [FileSignature?] =
-      cached == nil
-      ? Array(repeating: nil, count: listing.records.count)
-      : listing.records.concurrentMap { FileSignature.of($0.path) }
+    let signatures = Self.signatures(of: listing.records.map(\.path), cached: cached)
     let loaded = Array(zip(listing.records, signatures)).concurrentMap { entry, signature in
       load(
         file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
@@ -117,6 +112,13 @@ package struct SiteLoader: Sendable {
             hint: "check the file's permissions")), nil
       )
     }
+  }
+
+  /// Each file's metadata, taken before the cache is first used (its database is still being read
+  /// meanwhile, and its first use waits for it); none without a cache, which would not use them.
+  static func signatures(of paths: [String], cached: CachedRecords?) -> [FileSignature?] {
+    guard cached != nil else { return Array(repeating: nil, count: paths.count) }
+    return paths.concurrentMap { FileSignature.of($0) }
   }
 
   /// A record file found in the announcements folder, at its resolved path.

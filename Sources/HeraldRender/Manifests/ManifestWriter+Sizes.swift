@@ -72,11 +72,6 @@ extension ManifestWriter {
     for record in records {
       let bytes = rowSizes.bytes(of: record, from: &cursor)
       total += bytes + Self.rowIndent + 2
-      // Lighter than the lightest of a full list: not among the heaviest, whatever its id.
-      if heaviest.count == Self.heaviestNamed, let lightest = heaviest.last, bytes < lightest.bytes
-      {
-        continue
-      }
       let row = (id: record.id, bytes: bytes)
       guard heaviest.count < Self.heaviestNamed || heavier(row, heaviest[heaviest.count - 1])
       else { continue }
