@@ -22,11 +22,10 @@ extension BuildCache {
     if isDamaged { removeDatabase(at: path) }
     do {
       let database = try SQLiteDatabase(path: path, create: true)
+      // Another format's tables may lack this one's columns: they are made again, empty.
+      if isForeign { try database.execute(Self.dropTables) }
       try database.execute(Self.schema)
       let removed = try database.transaction(writing: true) { () throws(SQLiteError) in
-        if isForeign {
-          try database.execute("DELETE FROM entry; DELETE FROM file; DELETE FROM meta")
-        }
         try insert(pending, into: database)
         try update(files: table, in: database)
         return try removeGarbage(from: database, adding: pending, seen: seen, live: live)
@@ -54,15 +53,17 @@ extension BuildCache {
   }
 
   /// Adds the entries no row holds yet, in fingerprint order so the same run writes the same rows.
-  private func insert(_ pending: [Fingerprint: [UInt8]], into database: SQLiteDatabase)
+  private func insert(_ pending: [Fingerprint: Pending], into database: SQLiteDatabase)
     throws(SQLiteError)
   {
     let added = pending.filter { isForeign || locations[$0.key] == nil }.sorted { $0.key < $1.key }
     guard !added.isEmpty else { return }
-    let statement = try database.prepare("INSERT INTO entry (fingerprint, value) VALUES (?, ?)")
-    for (fingerprint, bytes) in added {
+    let statement = try database.prepare(
+      "INSERT INTO entry (fingerprint, value, onDemand) VALUES (?, ?, ?)")
+    for (fingerprint, entry) in added {
       try statement.bind(Self.bytes(fingerprint), at: 1)
-      try statement.bind(bytes, at: 2)
+      try statement.bind(entry.sealed, at: 2)
+      try statement.bind(entry.reading == .onDemand ? 1 : 0, at: 3)
       try statement.run()
     }
   }
@@ -96,11 +97,11 @@ extension BuildCache {
   /// Deletes the entries no longer live once the entries have doubled since this was last done;
   /// whether any were deleted.
   private func removeGarbage(
-    from database: SQLiteDatabase, adding pending: [Fingerprint: [UInt8]],
+    from database: SQLiteDatabase, adding pending: [Fingerprint: Pending],
     seen: [RecordFileState]?, live: (() -> [Fingerprint])?
   ) throws(SQLiteError) -> Bool {
     let held = rows.reduce(0) { $0 + $1.count }
-    let added = pending.values.reduce(0) { $0 + $1.count }
+    let added = pending.values.reduce(0) { $0 + $1.sealed.count }
     let setCompacted = try database.prepare(
       "INSERT OR REPLACE INTO meta (name, value) VALUES ('compacted', ?)")
     guard !isForeign, let live, !rows.isEmpty, held + added > 2 * compactedSize + 8_000_000 else {

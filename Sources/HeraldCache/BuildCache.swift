@@ -16,10 +16,13 @@ import HeraldRender
 /// stale entry cannot be used; anything unreadable is a miss, and a build without a cache works
 /// the same, only slower. Files: `key` (the secret hash key) and `cache.sqlite`, an SQLite
 /// database of the entries and the record files, each value sealed with its checksum. A build
-/// reads the whole database into memory when it opens the cache (one scan, not a lookup per
-/// entry), so nothing it reads changes during the run and reading needs no lock; the scan runs on
+/// reads the database into memory when it opens the cache (one scan, not a lookup per entry):
+/// every entry's place, and the bytes of those every build reads (records, rows). The scan runs on
 /// a thread of its own while the build lists and `stat`s the site's files, and the first use of
-/// what it read waits for it.
+/// what it read waits for it. The entries kept to be read on demand (cards, which only the pages
+/// being rendered need) are read by their row when asked for, and only if the row still holds
+/// the fingerprint the scan found there: an entry never changes under its fingerprint, so what
+/// is read is what the scan would have read.
 package final class BuildCache: @unchecked Sendable {
   /// A record file as last read.
   struct FileEntry: Sendable, Equatable {
@@ -30,11 +33,14 @@ package final class BuildCache: @unchecked Sendable {
     let isRacy: Bool
   }
 
-  /// Where an entry's bytes are in `store`, and its row in the database.
+  /// Where an entry's bytes are in `store` (unless it is read on demand), and its row in the
+  /// database.
   struct Location: Sendable {
     let offset: Int
     let count: Int
     let row: Int64
+    /// Whether the bytes were left in the database, to be read by the row when asked for.
+    var isOnDemand = false
   }
 
   /// What the database held when the cache was opened: read once, then only read (a class, so
@@ -88,9 +94,15 @@ package final class BuildCache: @unchecked Sendable {
   /// When the cache was opened, in nanoseconds since 1970.
   let openedAt: Int64
   private let lock = NSLock()
-  private var pendingEntries: [Fingerprint: [UInt8]] = [:]
+  private var pendingEntries: [Fingerprint: Pending] = [:]
 
-  static let format = "herald-cache-5"
+  /// An entry kept this run: its sealed bytes, and when it is to be read back.
+  struct Pending: Sendable {
+    let sealed: [UInt8]
+    let reading: EntryReading
+  }
+
+  static let format = "herald-cache-6"
   static let databaseName = "cache.sqlite"
 
   /// Opens (or starts) the cache of an output folder; nil when there is no place for one (no
@@ -127,6 +139,10 @@ package final class BuildCache: @unchecked Sendable {
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
     let contents = reading.contents
+    if let location = contents.locations[fingerprint], location.isOnDemand {
+      let sealed = reading.entry(row: location.row, fingerprint: fingerprint)
+      return sealed?.withUnsafeBytes { Checksum.opened($0).map(body) } ?? nil
+    }
     if let location = contents.locations[fingerprint] {
       return contents.store.withUnsafeBytes { bytes in
         let sealed = UnsafeRawBufferPointer(
@@ -135,15 +151,21 @@ package final class BuildCache: @unchecked Sendable {
       }
     }
     guard let pending = lock.withLock({ pendingEntries[fingerprint] }) else { return nil }
-    return pending.withUnsafeBytes { Checksum.opened($0).map(body) }
+    return pending.sealed.withUnsafeBytes { Checksum.opened($0).map(body) }
   }
 
   /// Keeps bytes under a fingerprint, sealed with their checksum (written when the build saves
-  /// the cache).
+  /// the cache), to be read with the others when the cache is opened.
   package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
+    keep(bytes, for: fingerprint, reading: .atOpening)
+  }
+
+  /// Keeps bytes under a fingerprint, sealed with their checksum (written when the build saves
+  /// the cache), to be read back as `reading` says.
+  package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint, reading: EntryReading) {
     guard locations[fingerprint] == nil else { return }
-    let sealed = Checksum.sealed(bytes)
-    lock.withLock { pendingEntries[fingerprint] = sealed }
+    let entry = Pending(sealed: Checksum.sealed(bytes), reading: reading)
+    lock.withLock { pendingEntries[fingerprint] = entry }
   }
 
   /// A file's fingerprint when its signature is unchanged and was not taken racily.
@@ -153,7 +175,7 @@ package final class BuildCache: @unchecked Sendable {
   }
 
   /// The entries kept this run, by fingerprint.
-  func pending() -> [Fingerprint: [UInt8]] { lock.withLock { pendingEntries } }
+  func pending() -> [Fingerprint: Pending] { lock.withLock { pendingEntries } }
 
   static func wallClock() -> Int64 {
     var now = timespec()

@@ -60,10 +60,77 @@ struct CacheDatabaseTests {
     try database.execute(BuildCache.schema)
     try database.execute(
       "INSERT INTO meta VALUES ('format', '\(BuildCache.format)'), ('identity', 'another herald');"
-        + " INSERT INTO entry VALUES (x'00', x'01')")
+        + " INSERT INTO entry (fingerprint, value) VALUES (x'00', x'01')")
     let contents = try BuildCache.read(path, identity: "this herald")
     #expect(contents.isForeign)
     #expect(contents.rows.isEmpty && contents.files.isEmpty)
+  }
+
+  /// Cards are read only for the pages being rendered: the scan leaves their bytes in the
+  /// database, and a card is read by its row when asked for, only while that row still holds it.
+  @Test("cards stay in the database until asked for, and a row that changed since is a miss")
+  func cardsOnDemand() throws {
+    let (site, work, cache, arguments) = try Self.exampleBuild()
+    defer { withExtendedLifetime(site) {} }
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let path = try Self.databasePath(in: work.path("cache"))
+    let identity = try Self.identity(of: path)
+    let read = DatabaseRead(path: path, identity: identity)
+    let contents = read.contents
+    let onDemand = contents.locations.filter(\.value.isOnDemand).sorted { $0.key < $1.key }
+    let atOpening = contents.locations.filter { !$0.value.isOnDemand }
+    // The example's cards are on demand; its records and rows are read at opening, and only
+    // theirs are in the store.
+    #expect(onDemand.count >= 5 && atOpening.count >= 5)
+    #expect(contents.store.count == atOpening.values.reduce(0) { $0 + $1.count })
+    let (fingerprint, location) = try #require(onDemand.first)
+    let sealed = try #require(read.entry(row: location.row, fingerprint: fingerprint))
+    #expect(sealed.count == location.count)
+    let card = try #require(sealed.withUnsafeBytes { Checksum.opened($0).map(Array.init) })
+    #expect(String(decoding: card, as: UTF8.self).contains("<article"))
+    // As a build reads it, through the cache of its output.
+    let opened = try #require(
+      try BuildCache.open(
+        outputDirectory: work.path("public"), siteDirectory: site.url.path, environment: cache,
+        identity: identity))
+    #expect(opened.withEntry(fingerprint) { Array($0) } == card)
+    // Another fingerprint in that row (a row removed and its number used again) is not it.
+    let writer = try SQLiteDatabase(path: path, create: true)
+    try writer.execute(
+      "UPDATE entry SET fingerprint = x'00112233445566778899aabbccddeeff' WHERE rowid = "
+        + String(location.row))
+    #expect(read.entry(row: location.row, fingerprint: fingerprint) == nil)
+    let (other, otherLocation) = try #require(onDemand.last)
+    #expect(other != fingerprint)
+    try writer.execute("DELETE FROM entry WHERE rowid = " + String(otherLocation.row))
+    #expect(read.entry(row: otherLocation.row, fingerprint: other) == nil)
+  }
+
+  /// A cache of the format before entries could be read on demand has no column for it: the
+  /// next build makes the tables again instead of failing to save into them for good.
+  @Test("a database of the earlier format is made again by the next build, which then reuses it")
+  func earlierDatabaseFormat() throws {
+    let (site, work, cache, arguments) = try Self.exampleBuild()
+    defer { withExtendedLifetime(site) {} }
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let path = try Self.databasePath(in: work.path("cache"))
+    try FileManager.default.removeItem(atPath: path)
+    let earlier = try SQLiteDatabase(path: path, create: true)
+    try earlier.execute(
+      """
+      CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE entry (fingerprint BLOB NOT NULL, value BLOB NOT NULL);
+      CREATE TABLE file (path TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
+      INSERT INTO meta VALUES ('format', 'herald-cache-5'), ('identity', 'herald');
+      INSERT INTO entry VALUES (x'00', x'01');
+      """)
+    // Without the output every page is rendered again, so every card is kept again.
+    try FileManager.default.removeItem(atPath: work.path("public"))
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let remade = try Self.contents(in: work.path("cache"))
+    #expect(!remade.isForeign && !remade.isDamaged)
+    #expect(remade.locations.values.contains { $0.isOnDemand })
+    #expect(remade.rows.count == remade.locations.count)
   }
 
   /// The example site in a scratch folder, and how to build it with a cache of its own.
@@ -82,13 +149,22 @@ struct CacheDatabaseTests {
   }
 
   private static func contents(in cacheRoot: String) throws -> BuildCache.Contents {
+    let path = try databasePath(in: cacheRoot)
+    return try BuildCache.read(path, identity: identity(of: path))
+  }
+
+  /// The database of the one cache folder under a cache root.
+  private static func databasePath(in cacheRoot: String) throws -> String {
     let folders = try FileManager.default.contentsOfDirectory(atPath: cacheRoot)
-    let path = cacheRoot + "/" + (folders.first ?? "") + "/" + BuildCache.databaseName
-    // The identity of the herald under test, as it wrote it.
+    return cacheRoot + "/" + (folders.first ?? "") + "/" + BuildCache.databaseName
+  }
+
+  /// The identity of the herald under test, as it wrote it into a database.
+  private static func identity(of path: String) throws -> String {
     let meta = try SQLiteDatabase(path: path, create: false).prepare(
       "SELECT value FROM meta WHERE name = 'identity'")
     #expect(try meta.step())
-    return try BuildCache.read(path, identity: meta.text(at: 0))
+    return meta.text(at: 0)
   }
 
   /// A full disk once made each build leave one more empty store file behind.

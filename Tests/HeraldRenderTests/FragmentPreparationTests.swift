@@ -26,6 +26,9 @@ private final class CountingCache: RecordCache, FragmentCache, @unchecked Sendab
       keeps[fingerprint, default: 0] += 1
     }
   }
+  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint, reading: EntryReading) {
+    keep(bytes, for: fingerprint)
+  }
   var counts: [Fingerprint: Int] { lock.withLock { keeps } }
 }
 

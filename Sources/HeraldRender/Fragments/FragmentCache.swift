@@ -8,8 +8,8 @@ package protocol FragmentCache: Sendable {
   /// Reads the bytes kept under a fingerprint, without copying them.
   func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
     -> Value?
-  /// Keeps bytes under a fingerprint.
-  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint)
+  /// Keeps bytes under a fingerprint, to be read back as `reading` says.
+  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint, reading: EntryReading)
 }
 
 /// How a render reuses an earlier build's work: the cache, and the fingerprints of the inputs that

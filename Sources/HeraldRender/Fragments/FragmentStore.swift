@@ -138,7 +138,7 @@ final class FragmentStore: @unchecked Sendable {
     let detailed = value.adding("detailsHTML", .utf8(details))
     let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
     let card = Card(details: details, html: html, bodyHTML: bodyHTML)
-    if let key { cache?.keep(card.binary, for: key) }
+    if let key { cache?.keep(card.binary, for: key, reading: .onDemand) }
     return (card, detailed)
   }
 
@@ -243,7 +243,8 @@ final class FragmentStore: @unchecked Sendable {
       announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts)
     let row = PreformattedJSON(
       (try? JSONValueEncoder.encode(manifestRow)) ?? .null, indent: ManifestWriter.rowIndent)
-    if let key { cache?.keep(row.bytes, for: key) }
+    // Every build reads the live rows, to know the documents' sizes.
+    if let key { cache?.keep(row.bytes, for: key, reading: .atOpening) }
     return (row, known == nil ? html : nil)
   }
 
