@@ -210,6 +210,39 @@ struct IncrementalBuildTests {
       rebuilt.stdout.contains("6 files written, 23 unchanged, 0 removed"), "\(rebuilt.stdout)")
   }
 
+  /// A record file that is a link is looked at through its target, not as the link: a change to
+  /// the target is seen, though the link itself never changes.
+  @Test("a record that is a link inside the site is read again when its target changes")
+  func linkedRecord() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let text = try String(contentsOfFile: site.path(Self.widgets), encoding: .utf8)
+    try site.write("kept/widgets.md", text)
+    try FileManager.default.removeItem(atPath: site.path(Self.widgets))
+    try FileManager.default.createSymbolicLink(
+      atPath: site.path(Self.widgets), withDestinationPath: "../../kept/widgets.md")
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
+    let arguments = ["build", "--site", site.url.path, "--output", work.path("public")] + now
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    // The same length, so only the target's times and inode tell the change.
+    try Self.edit(
+      site, "kept/widgets.md", "title: Departures on your home screen",
+      "title: Departures in your home screen")
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let fresh = ["build", "--site", site.url.path, "--output", work.path("fresh"), "--no-cache"]
+    #expect(try HeraldProcess.run(fresh + now).status == 0)
+    let built = try FileTree.read(URL(fileURLWithPath: work.path("public"))).withoutBookkeeping
+    #expect(
+      built.differences(
+        from: try FileTree.read(URL(fileURLWithPath: work.path("fresh"))).withoutBookkeeping)
+        == nil)
+    let page = try String(
+      contentsOfFile: work.path("public/announcements/widgets-1-10/index.html"), encoding: .utf8)
+    #expect(page.contains("Departures in your home screen"))
+  }
+
   @Test("a damaged cache or output map is ignored, never trusted, and the build is still right")
   func damagedCache() throws {
     let site = try TemporaryDirectory()
