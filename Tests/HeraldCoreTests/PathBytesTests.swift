@@ -26,6 +26,26 @@ struct PathBytesTests {
   }
 
   @Test(
+    "parts are joined as + joins them, in one string",
+    arguments: [
+      ["", "", ""], ["a"], ["announcements/", "record-00007", "/index.html"], ["é", "/", "ü"],
+      ["/dev/shm/an-output-folder-past-fifteen-bytes", "/", "api/v1/ios/live.json"], [],
+      // A substring's bytes, not its base's.
+      [String("xx-café-yy".dropFirst(3).dropLast(3)), "\u{1F600}"],
+    ] as [[String]])
+  func joining(_ parts: [String]) {
+    let joined: String
+    switch parts.count {
+    case 0: joined = String.joining()
+    case 1: joined = String.joining(parts[0])
+    case 2: joined = String.joining(parts[0], parts[1])
+    default: joined = String.joining(parts[0], parts[1], parts[2])
+    }
+    #expect(joined == parts.joined())
+    #expect(Array(joined.utf8) == Array(parts.joined().utf8))
+  }
+
+  @Test(
     "slashes are counted",
     arguments: [("", 0), ("a", 0), ("a/b", 1), ("announcements/x/index.html", 2), ("//", 2)])
   func slashes(_ path: String, _ expected: Int) {

@@ -50,3 +50,27 @@ struct FileComparisonTests {
     }
   }
 }
+
+/// The output map's check looks at each file by its path in the output, put together on the
+/// stack: it must see what a look at the whole path sees.
+@Suite("A file's signature by its path inside a folder")
+struct FolderSignatureTests {
+  @Test(
+    "is the signature of the whole path: a file, a missing one, a link not followed",
+    arguments: [
+      "index.html", "announcements/café-über/index.html", "missing.html", "link.html",
+      "announcements/a-name-well-past-fifteen-bytes-long/index.html",
+    ])
+  func signature(_ relative: String) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("index.html", "home")
+    try folder.write("announcements/café-über/index.html", "é")
+    try folder.write("announcements/a-name-well-past-fifteen-bytes-long/index.html", "long")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link.html"), withDestinationPath: "index.html")
+    let whole = FileSignature.of(folder.url.path + "/" + relative)
+    #expect(FileSignature.of(relative, in: folder.url.path) == whole)
+    #expect((whole == nil) == (relative == "missing.html"))
+    if relative == "link.html" { #expect(whole != FileSignature.of(folder.path("index.html"))) }
+  }
+}

@@ -23,7 +23,7 @@ extension OutputTransaction {
     return files.concurrentMap { file -> OutputMap.Entry? in
       guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
         entry.fingerprint == fingerprint,
-        let signature = FileSignature.of(output + "/" + file.path), entry.matches(signature)
+        let signature = FileSignature.of(file.path, in: output), entry.matches(signature)
       else { return nil }
       return entry
     }

@@ -114,7 +114,7 @@ final class EditionRenderer: @unchecked Sendable {
     for announcement in selection.archive {
       files.append(
         PlannedFile(
-          path: OutputPaths.announcement(announcement.id, edition) + "index.html",
+          path: OutputPaths.announcementPage(announcement.id, edition),
           content: .announcement(announcement)))
     }
     for platform in site.config.platforms {

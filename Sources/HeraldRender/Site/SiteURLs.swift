@@ -57,7 +57,11 @@ enum OutputPaths {
   static func channel(_ edition: Edition) -> String { "api/v1/" + edition.api + "index.json" }
   /// A record's page folder in an edition (a permalink ends in `/`).
   static func announcement(_ id: String, _ edition: Edition) -> String {
-    edition.pages + "announcements/\(id)/"
+    String.joining(edition.pages, "announcements/", id, "/")
+  }
+  /// A record's page in an edition.
+  static func announcementPage(_ id: String, _ edition: Edition) -> String {
+    String.joining(edition.pages, "announcements/", id, "/index.html")
   }
   /// A release's manifest in an edition.
   static func manifest(platform: String, version: Version, _ edition: Edition) -> String {
