@@ -267,4 +267,28 @@ struct AnnouncementDecoderTests {
     #expect(diagnostics.first?.file == "r.md")
     #expect(diagnostics.first?.message.contains("b.md:2") == true)
   }
+
+  /// Every later use of an id names the first file in path order, whatever order the records
+  /// come in; records with other ids, or none, are left alone.
+  @Test(
+    "each later use of an id names its first file in path order",
+    arguments: [
+      ["c.md", "a.md", "e.md", "b.md", "d.md"], ["a.md", "b.md", "c.md", "d.md", "e.md"],
+      ["e.md", "d.md", "c.md", "b.md", "a.md"],
+    ])
+  func duplicateRuns(_ order: [String]) {
+    let ids = ["a.md": "same", "b.md": "other", "c.md": "same", "d.md": "same", "e.md": "other"]
+    let records =
+      order.map { file in
+        AnnouncementDecoder(config: testConfig).decode(
+          file: file, entries: entries(replacing(Self.valid, [("id", plain(ids[file] ?? ""))])),
+          body: .empty)
+      } + [decode(replacing(Self.valid, [("id", nil)]))]
+    let found = DuplicateIDRule.diagnostics(for: records).map { ($0.file, $0.message) }
+      .sorted { $0.0 < $1.0 }
+    #expect(found.map(\.0) == ["c.md", "d.md", "e.md"])
+    #expect(found[0].1.contains("\"same\" is also used by a.md:"))
+    #expect(found[1].1.contains("\"same\" is also used by a.md:"))
+    #expect(found[2].1.contains("\"other\" is also used by b.md:"))
+  }
 }
