@@ -89,23 +89,21 @@ extension BuildCache {
       store.reserveCapacity(Int(size))
       rows.reserveCapacity(Int(size / 1024))
       locations.reserveCapacity(Int(size / 1024))
-      // An entry read on demand is left where it is: only its size is read.
-      let entries = try database.prepare(
-        "SELECT rowid, fingerprint, onDemand, length(value), CASE onDemand WHEN 0 THEN value END"
-          + " FROM entry")
+      // An entry read on demand is left where it is: only its size is taken (its bytes are read
+      // in place, in the file's mapping, not copied).
+      let entries = try database.prepare("SELECT rowid, fingerprint, onDemand, value FROM entry")
       while try entries.step() {
         let row = entries.integer(at: 0)
-        let onDemand = entries.integer(at: 2) != 0
-        let count = Int(entries.integer(at: 3))
+        let value = entries.bytes(at: 3)
         guard let fingerprint = fingerprint(entries.bytes(at: 1)) else { continue }
-        rows.append((row, fingerprint, count))
+        rows.append((row, fingerprint, value.count))
         // The first row of a fingerprint is the one read; a later one is garbage.
         guard locations[fingerprint] == nil else { continue }
-        if onDemand {
-          locations[fingerprint] = Location(offset: 0, count: count, row: row, isOnDemand: true)
+        if entries.integer(at: 2) != 0 {
+          locations[fingerprint] = Location(
+            offset: 0, count: value.count, row: row, isOnDemand: true)
           continue
         }
-        let value = entries.bytes(at: 4)
         locations[fingerprint] = Location(offset: store.count, count: value.count, row: row)
         // As a typed buffer, copied at once (a raw buffer would be appended byte by byte).
         store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
