@@ -50,6 +50,22 @@ extension BuildCache {
   /// longer holds it (another build removed it since).
   static let entryByRow = "SELECT value FROM entry WHERE rowid = ?1 AND fingerprint = ?2"
 
+  /// Every entry kept to be read on demand, by row, in one scan.
+  static func onDemandEntries(in database: SQLiteDatabase) throws(SQLiteError) -> [Int64: (
+    fingerprint: Fingerprint, sealed: [UInt8]
+  )] {
+    try database.transaction(writing: false) { () throws(SQLiteError) in
+      var entries: [Int64: (fingerprint: Fingerprint, sealed: [UInt8])] = [:]
+      let rows = try database.prepare(
+        "SELECT rowid, fingerprint, value FROM entry WHERE onDemand <> 0")
+      while try rows.step() {
+        guard let fingerprint = fingerprint(rows.bytes(at: 1)) else { continue }
+        entries[rows.integer(at: 0)] = (fingerprint, Array(rows.bytes(at: 2)))
+      }
+      return entries
+    }
+  }
+
   /// Reads the database: a missing file is an empty cache; a database of another format or
   /// another herald is one too, marked foreign so that a save replaces its contents.
   static func read(_ path: String, identity: String) throws(SQLiteError) -> Contents {

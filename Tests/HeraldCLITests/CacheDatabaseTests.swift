@@ -104,6 +104,21 @@ struct CacheDatabaseTests {
     #expect(other != fingerprint)
     try writer.execute("DELETE FROM entry WHERE rowid = " + String(otherLocation.row))
     #expect(read.entry(row: otherLocation.row, fingerprint: other) == nil)
+    // Past so many lookups the rest are read in one scan, with the same answers.
+    let (kept, keptLocation) = onDemand[1]
+    let expected = read.entry(row: keptLocation.row, fingerprint: kept)
+    #expect(expected != nil)
+    for _ in 0..<DatabaseRead.lookupsBeforeScan {
+      #expect(read.entry(row: keptLocation.row, fingerprint: kept) == expected)
+    }
+    #expect(read.entry(row: location.row, fingerprint: fingerprint) == nil)
+    #expect(read.entry(row: otherLocation.row, fingerprint: other) == nil)
+    #expect(read.entry(row: keptLocation.row, fingerprint: kept) == expected)
+    for (each, eachLocation) in onDemand.dropFirst().dropLast() {
+      let sealed = read.entry(row: eachLocation.row, fingerprint: each)
+      #expect(sealed?.count == eachLocation.count)
+      #expect(sealed?.withUnsafeBytes { Checksum.opened($0) != nil } == true)
+    }
   }
 
   /// A cache of the format before entries could be read on demand has no column for it: the
