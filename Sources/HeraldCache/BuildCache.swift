@@ -139,11 +139,11 @@ package final class BuildCache: @unchecked Sendable {
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
     let contents = reading.contents
-    if let location = contents.locations[fingerprint], location.isOnDemand {
-      let sealed = reading.entry(row: location.row, fingerprint: fingerprint)
-      return sealed?.withUnsafeBytes { Checksum.opened($0).map(body) } ?? nil
-    }
     if let location = contents.locations[fingerprint] {
+      if location.isOnDemand {
+        let sealed = reading.entry(row: location.row, fingerprint: fingerprint)
+        return sealed?.withUnsafeBytes { Checksum.opened($0).map(body) } ?? nil
+      }
       return contents.store.withUnsafeBytes { bytes in
         let sealed = UnsafeRawBufferPointer(
           rebasing: bytes[location.offset..<(location.offset + location.count)])

@@ -70,10 +70,8 @@ struct CacheDatabaseTests {
   /// database, and a card is read by its row when asked for, only while that row still holds it.
   @Test("cards stay in the database until asked for, and a row that changed since is a miss")
   func cardsOnDemand() throws {
-    let (site, work, cache, arguments) = try Self.exampleBuild()
+    let (site, work, cache, _, path) = try Self.builtExample()
     defer { withExtendedLifetime(site) {} }
-    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
-    let path = try Self.databasePath(in: work.path("cache"))
     let identity = try Self.identity(of: path)
     let read = DatabaseRead(path: path, identity: identity)
     let contents = read.contents
@@ -125,10 +123,8 @@ struct CacheDatabaseTests {
   /// next build makes the tables again instead of failing to save into them for good.
   @Test("a database of the earlier format is made again by the next build, which then reuses it")
   func earlierDatabaseFormat() throws {
-    let (site, work, cache, arguments) = try Self.exampleBuild()
+    let (site, work, cache, arguments, path) = try Self.builtExample()
     defer { withExtendedLifetime(site) {} }
-    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
-    let path = try Self.databasePath(in: work.path("cache"))
     try FileManager.default.removeItem(atPath: path)
     let earlier = try SQLiteDatabase(path: path, create: true)
     try earlier.execute(
@@ -166,6 +162,16 @@ struct CacheDatabaseTests {
   private static func contents(in cacheRoot: String) throws -> BuildCache.Contents {
     let path = try databasePath(in: cacheRoot)
     return try BuildCache.read(path, identity: identity(of: path))
+  }
+
+  /// The example built once through a cache of its own, and that cache's database.
+  private static func builtExample() throws -> (
+    site: TemporaryDirectory, work: TemporaryDirectory, cache: [String: String],
+    arguments: [String], database: String
+  ) {
+    let (site, work, cache, arguments) = try exampleBuild()
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    return (site, work, cache, arguments, try databasePath(in: work.path("cache")))
   }
 
   /// The database of the one cache folder under a cache root.
