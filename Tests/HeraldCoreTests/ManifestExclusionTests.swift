@@ -23,7 +23,9 @@ struct ManifestExclusionTests {
       }
       let record = Announcement(
         id: "r\(index)", title: "t", severity: .info, kind: .notice,
-        range: VersionRange(minimum: version(), maximum: version()),
+        range: generator.next() % 4 == 0
+          ? VersionRange(minimum: version(), maximum: nil, below: version())
+          : VersionRange(minimum: version(), maximum: version()),
         platforms: generator.next() % 2 == 0 ? ["ios"] : nil, active: generator.next() % 5 != 0,
         draft: generator.next() % 7 == 0, publishAt: time(),
         expiresAt: generator.next() % 2 == 0 ? time() : nil)
@@ -39,6 +41,10 @@ struct ManifestExclusionTests {
             == nil
           #expect(
             inRelease == (live && record.range.contains(version)), "\(record.id) at \(version)")
+          // The build finds a release's rows among live.json's by the version part alone.
+          let outside = ManifestExclusion.versionReason(for: record, version: version)
+          #expect((outside == nil) == record.range.contains(version), "\(record.id) at \(version)")
+          if live { #expect(inRelease == (outside == nil), "\(record.id) at \(version)") }
           if inRelease { reached += 1 }
         }
       }

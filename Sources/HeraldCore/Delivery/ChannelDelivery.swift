@@ -56,12 +56,11 @@ package struct ChannelDelivery: Sendable {
     let keys = site.config.platforms.flatMap { platform in
       platform.releases.map { (platform: platform.key, version: $0) }
     }
-    // A release's rows are among its platform's live ones: those whose range holds it.
+    // A release's rows are its platform's live ones whose range holds it: the version part of
+    // the rule is all that is left to ask (`ManifestExclusion.versionReason`).
     let rows = keys.concurrentMap { [liveByPlatform] key in
       (liveByPlatform[key.platform] ?? []).filter {
-        ManifestExclusion.reason(
-          for: $0, platform: key.platform, version: key.version, now: now,
-          includeDrafts: includeDrafts) == nil
+        ManifestExclusion.versionReason(for: $0, version: key.version) == nil
       }
     }
     var releases: [ReleaseKey: [Announcement]] = [:]

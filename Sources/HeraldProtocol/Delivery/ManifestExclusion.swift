@@ -30,20 +30,30 @@ public enum ManifestExclusion: Sendable, Hashable {
     if item.isDraft && !includeDrafts { return .draft }
     if !item.isActive { return .inactive }
     if !item.reaches(platform: platform) { return .otherPlatform(item.reachedPlatforms ?? []) }
-    if let version {
-      switch item.range.position(of: version) {
-      case .below: return item.range.minimum.map(ManifestExclusion.belowMinVersion)
-      case .above:
-        return item.range.maximum.map(ManifestExclusion.aboveMaxVersion)
-          ?? item.range.below.map(ManifestExclusion.notBelowVersion)
-      case .inside: break
-      }
-    }
+    if let version, let outside = versionReason(for: item, version: version) { return outside }
     if !item.isPublished(at: now) { return .scheduled(item.publishedAt) }
     // Expiry is final, so no decision needs an expired row: live.json leaves them out too, and
     // stays the size of what is live, not of the history.
     if let expiry = item.expiresAt, item.isExpired(at: now) { return .expired(expiry) }
     return nil
+  }
+
+  /// Why a version is outside a record's range, or nil when the range holds it: the part of
+  /// `reason` that depends on the version.
+  ///
+  /// `reason` with a version is nil exactly when it is nil without one and this is nil, so a
+  /// build that has a platform's `live.json` records finds each release's rows with this alone.
+  public static func versionReason(for item: some Deliverable, version: Version)
+    -> ManifestExclusion?
+  {
+    let range = item.range
+    switch range.position(of: version) {
+    case .below: return range.minimum.map(ManifestExclusion.belowMinVersion)
+    case .above:
+      return range.maximum.map(ManifestExclusion.aboveMaxVersion)
+        ?? range.below.map(ManifestExclusion.notBelowVersion)
+    case .inside: return nil
+    }
   }
 
   /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,
