@@ -16,8 +16,8 @@ extension BuildCache {
   /// entries are only added (`check`, which sees records only).
   package func save(files seen: [RecordFileState]?, live: (() -> [Fingerprint])?) {
     let pending = pending()
-    let table = seen.map(fileTable) ?? files
-    guard !pending.isEmpty || table != files || isForeign || isDamaged else { return }
+    let changes = seen.map(fileChanges) ?? FileChanges()
+    guard !pending.isEmpty || !changes.isEmpty || isForeign || isDamaged else { return }
     let path = folder + "/" + Self.databaseName
     if isDamaged { removeDatabase(at: path) }
     do {
@@ -27,7 +27,7 @@ extension BuildCache {
       try database.execute(Self.schema)
       let removed = try database.transaction(writing: true) { () throws(SQLiteError) in
         try insert(pending, into: database)
-        try update(files: table, in: database)
+        try update(files: changes, in: database)
         return try removeGarbage(from: database, adding: pending, seen: seen, live: live)
       }
       if removed { try? database.execute("PRAGMA incremental_vacuum") }
@@ -38,18 +38,48 @@ extension BuildCache {
     }
   }
 
-  /// The table of record files as this run saw them.
-  private func fileTable(_ seen: [RecordFileState]) -> [String: FileEntry] {
-    var table: [String: FileEntry] = [:]
-    table.reserveCapacity(seen.count)
+  /// How the table of record files differs from what this run saw: the rows to write, in path
+  /// order, and the paths to delete.
+  struct FileChanges {
+    var changed: [(path: String, entry: FileEntry)] = []
+    var gone: [String] = []
+
+    var isEmpty: Bool { changed.isEmpty && gone.isEmpty }
+  }
+
+  /// The rows of the record files that changed since the table was read (all of them when it is of
+  /// another format), and the files it holds that this run did not see.
+  ///
+  /// One lookup a file: at 10,000 records, making the whole table again and comparing it with the
+  /// old one hashed every path four times, in every build.
+  private func fileChanges(_ seen: [RecordFileState]) -> FileChanges {
+    let known = isForeign ? [:] : files
+    var changes = FileChanges()
+    var matched = 0
     for state in seen {
       // A file changed within two seconds of being read may change again within the same tick
       // of the file system's clock without its signature showing it (git's "racy clean").
       let racy = max(state.signature.modified, state.signature.changed) > openedAt - 2_000_000_000
-      table[state.file] = FileEntry(
-        signature: state.signature, content: state.content, isRacy: racy)
+      let entry = FileEntry(signature: state.signature, content: state.content, isRacy: racy)
+      if let old = known[state.file] {
+        matched += 1
+        if old == entry { continue }
+      }
+      changes.changed.append((state.file, entry))
     }
-    return table
+    // The loader lists files in path order, so this is a check; written in order, the same run
+    // writes the same pages of the database.
+    if !zip(changes.changed, changes.changed.dropFirst()).allSatisfy({
+      $0.path.precedesBytewise($1.path)
+    }) {
+      changes.changed = changes.changed.sortedBytewise { $0.path }
+    }
+    // A folder lists each file once, so every known file was matched unless some are gone.
+    if matched < known.count {
+      let present = Set(seen.map(\.file))
+      changes.gone = known.keys.filter { !present.contains($0) }.sortedBytewise()
+    }
+    return changes
   }
 
   /// Adds the entries no row holds yet, in fingerprint order so the same run writes the same rows.
@@ -69,25 +99,21 @@ extension BuildCache {
   }
 
   /// Writes the rows of the files that changed and deletes those of the files now gone.
-  private func update(files table: [String: FileEntry], in database: SQLiteDatabase)
+  private func update(files changes: FileChanges, in database: SQLiteDatabase)
     throws(SQLiteError)
   {
-    let known = isForeign ? [:] : files
-    let changed = Array(table.filter { known[$0.key] != $0.value }.keys).sortedBytewise()
-    if !changed.isEmpty {
+    if !changes.changed.isEmpty {
       let statement = try database.prepare(
         "INSERT OR REPLACE INTO file (path, value) VALUES (?, ?)")
-      for path in changed {
-        guard let entry = table[path] else { continue }
+      for (path, entry) in changes.changed {
         try statement.bind(path, at: 1)
         try statement.bind(Self.bytes(entry), at: 2)
         try statement.run()
       }
     }
-    let gone = Array(known.keys.filter { table[$0] == nil }).sortedBytewise()
-    if !gone.isEmpty {
+    if !changes.gone.isEmpty {
       let statement = try database.prepare("DELETE FROM file WHERE path = ?")
-      for path in gone {
+      for path in changes.gone {
         try statement.bind(path, at: 1)
         try statement.run()
       }

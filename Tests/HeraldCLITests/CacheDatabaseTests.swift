@@ -32,6 +32,25 @@ struct CacheDatabaseTests {
       "\(changed.keys)")
   }
 
+  @Test("the table of record files is what the last build saw: a file gone, a file renamed")
+  func fileTableFollowsTheFolder() throws {
+    let (site, work, cache, arguments) = try Self.exampleBuild()
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let folder = site.path("content/announcements")
+    let manager = FileManager.default
+    try manager.removeItem(atPath: folder + "/larger-text.md")
+    try manager.moveItem(atPath: folder + "/beta-programme.md", toPath: folder + "/beta-2.md")
+    let result = try HeraldProcess.run(arguments, environment: cache)
+    #expect(result.status == 0, "\(result.stderr)")
+    let files = try Self.contents(in: work.path("cache")).files
+    let listed = try manager.contentsOfDirectory(atPath: folder).map {
+      "content/announcements/" + $0
+    }
+    #expect(files.keys.sorted() == listed.sorted())
+    #expect(files["content/announcements/beta-2.md"] != nil)
+    #expect(files["content/announcements/larger-text.md"] == nil)
+  }
+
   /// A cache folder of the format before SQLite keeps its 25 MB store unless the first build of
   /// the new one removes it.
   @Test("the first build removes the files of the cache's earlier format")
