@@ -42,6 +42,15 @@ extension SiteBuild {
     return Verdict(diagnostics: diagnostics, site: buildable?.site, theme: buildable?.theme)
   }
 
+  /// Starts looking at the output map and its files while the build plans, when the build keeps
+  /// a map and no memo of it (`serve` remembers the one it wrote).
+  func lookAhead(_ loaded: LoadedSite) -> OutputMapLookahead? {
+    guard loaded.configuration != nil, let map = reuse.outputMap, map.memo == nil else {
+      return nil
+    }
+    return OutputMapLookahead(output: outputDirectory, keyIdentifier: map.identifier)
+  }
+
   /// Step 3: plans every output file with the fingerprint of what it is made from, and refuses a
   /// document a client could not read (its apps would fail open), before anything is written.
   func plan(_ site: Site, theme: Theme, loaded: LoadedSite) -> Plan {
@@ -58,14 +67,17 @@ extension SiteBuild {
 
   /// Takes the output (waiting for another build into it), compares the plan with what is there,
   /// and refuses a build that would empty a channel that has announcements.
-  func begin(_ plan: Plan) throws(OutputError) -> OutputTransaction {
+  func begin(_ plan: Plan, lookahead: OutputMapLookahead?) throws(OutputError)
+    -> OutputTransaction
+  {
     let files = plan.renderer.plan
     let map = plan.reusesFragments ? reuse.outputMap : nil
     let transaction = try OutputWriter(
       outputDirectory: outputDirectory, siteDirectory: siteDirectory
     ).begin(
       files.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) },
-      force: force, waiting: waiting, map: map?.identifier, memo: map?.memo)
+      force: force, waiting: waiting, map: map?.identifier, memo: map?.memo,
+      lookahead: lookahead)
     let previous = transaction.previous
     if !allowEmpty, previous.contains(where: Self.isRecordPage),
       !files.contains(where: { Self.isRecordPage($0.path) })

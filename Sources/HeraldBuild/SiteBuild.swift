@@ -85,6 +85,7 @@ package struct SiteBuild: Sendable {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
     do {
+      let lookahead = lookAhead(loaded)
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
       guard !plan.budget.contains(where: { $0.severity == .error }) else {
@@ -93,7 +94,7 @@ package struct SiteBuild: Sendable {
           diagnostics: problems, announcements: loaded.announcementCount,
           finishedInterrupted: false)
       }
-      let transaction = try begin(plan)
+      let transaction = try begin(plan, lookahead: lookahead)
       try render(plan, into: transaction)
       let summary = try commit(transaction, plan: plan, loaded: loaded)
       return .built(

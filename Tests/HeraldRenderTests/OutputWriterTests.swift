@@ -334,6 +334,49 @@ struct OutputWriterTests {
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 
+  @Test("what the map's lookahead found is used only while the map file is the one it read")
+  func mapLookahead() throws {
+    let fixture = try WriterFixture()
+    let key = Fingerprint(high: 1, low: 2)
+    func planned(feed: Fingerprint = Fingerprint(high: 3, low: 4)) -> [OutputWriter.Planned] {
+      Self.files.map {
+        OutputWriter.Planned(
+          path: $0, fingerprint: $0 == "feed.xml" ? feed : Fingerprint(high: 3, low: 4))
+      }
+    }
+    func build(
+      _ files: [OutputWriter.Planned], key: Fingerprint = key,
+      lookahead: OutputMapLookahead? = nil
+    ) throws -> [String] {
+      let rendered = RenderedPaths()
+      _ = try fixture.writer.write(
+        files, force: false, map: key, lookahead: lookahead, prepare: { _ in },
+        render: { path, sink in
+          rendered.add(path)
+          sink.write(Array("one \(path)".utf8))
+        })
+      return rendered.take()
+    }
+    func lookahead(_ key: Fingerprint = key) -> OutputMapLookahead {
+      OutputMapLookahead(output: fixture.output, keyIdentifier: key)
+    }
+    #expect(try build(planned()) == Self.files.sorted(), "the first build renders every file")
+    #expect(try build(planned(), lookahead: lookahead()) == [], "then every file is intact")
+    // A file edited by hand before the lookahead looks is seen, and written again.
+    try Data("edited".utf8).write(to: URL(fileURLWithPath: fixture.output + "/a/b/page.html"))
+    #expect(try build(planned(), lookahead: lookahead()) == ["a/b/page.html"])
+    #expect(try fixture.tree().files["a/b/page.html"] == Array("one a/b/page.html".utf8))
+    // Another build rewrites the map after the lookahead read it: what it found is not used.
+    let stale = lookahead()
+    // Done looking before the other build, so what it found is the old map's.
+    #expect(stale.result(output: fixture.output, keyIdentifier: key) != nil)
+    #expect(try build(planned(feed: Fingerprint(high: 5, low: 6))) == ["feed.xml"])
+    #expect(try build(planned(), lookahead: stale) == ["feed.xml"], "the map is read again")
+    // A lookahead for another key is not used either.
+    let other = lookahead(Fingerprint(high: 9, low: 9))
+    #expect(try build(planned(), lookahead: other) == [], "the map of this key is read")
+  }
+
   @Test(
     "the map is rewritten only when an entry changes, in the plan's order or any other",
     arguments: [false, true])

@@ -52,30 +52,7 @@ struct OutputMap: Sendable {
   /// Reads the map of an output, when it was made with the same key.
   static func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
     guard let bytes = FileSystem.read(output + "/" + fileName) else { return nil }
-    return bytes.withUnsafeBytes { sealed -> OutputMap? in
-      // A map whose checksum does not match is none: the build renders and compares every file.
-      guard let buffer = Checksum.opened(sealed) else { return nil }
-      var reader = BinaryReader(buffer)
-      guard (try? reader.string()) == magic, (try? reader.fingerprint()) == keyIdentifier,
-        let entries = try? reader.list({ (reader) throws(BinaryFormatError) in
-          let path = try reader.string()
-          let entry = Entry(
-            fingerprint: try reader.fingerprint(), size: try reader.int64(),
-            modified: try reader.int64(), changed: try reader.int64(), inode: try reader.uint64())
-          return (path, entry)
-        }),
-        reader.isAtEnd
-      else { return nil }
-      var map: [String: Entry] = [:]
-      map.reserveCapacity(entries.count)
-      for (path, entry) in entries {
-        // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp
-        else { return nil }
-        map[path] = entry
-      }
-      return OutputMap(entries: map)
-    }
+    return OutputMap(bytes: bytes, keyIdentifier: keyIdentifier)
   }
 
   /// A file's path and entry, as the map file lists them.
@@ -107,5 +84,37 @@ extension OutputMap {
   /// A map of these entries; of a path given twice, the later entry.
   init(_ ordered: [Ordered]) {
     self.init(entries: Dictionary(ordered, uniquingKeysWith: { _, later in later }))
+  }
+}
+
+extension OutputMap {
+  /// The map in a map file's bytes, when it was made with the same key.
+  init?(bytes: [UInt8], keyIdentifier: Fingerprint) {
+    let read = bytes.withUnsafeBytes { sealed -> OutputMap? in
+      // A map whose checksum does not match is none: the build renders and compares every file.
+      guard let buffer = Checksum.opened(sealed) else { return nil }
+      var reader = BinaryReader(buffer)
+      guard (try? reader.string()) == Self.magic, (try? reader.fingerprint()) == keyIdentifier,
+        let entries = try? reader.list({ (reader) throws(BinaryFormatError) in
+          let path = try reader.string()
+          let entry = Entry(
+            fingerprint: try reader.fingerprint(), size: try reader.int64(),
+            modified: try reader.int64(), changed: try reader.int64(), inode: try reader.uint64())
+          return (path, entry)
+        }),
+        reader.isAtEnd
+      else { return nil }
+      var map: [String: Entry] = [:]
+      map.reserveCapacity(entries.count)
+      for (path, entry) in entries {
+        // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp
+        else { return nil }
+        map[path] = entry
+      }
+      return OutputMap(entries: map)
+    }
+    guard let read else { return nil }
+    self = read
   }
 }

@@ -15,11 +15,21 @@ extension OutputTransaction {
   }
 
   /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
-  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each).
-  static func unchanged(_ files: [OutputWriter.Planned], map: OutputMap?, output: String)
-    -> [OutputMap.Entry?]
-  {
+  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each, unless
+  /// a lookahead already found the `intact` entries).
+  static func unchanged(
+    _ files: [OutputWriter.Planned], map: OutputMap?, output: String,
+    intact: [String: OutputMap.Entry]? = nil
+  ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
+    if let intact {
+      return files.map { file in
+        guard let fingerprint = file.fingerprint, let entry = intact[file.path],
+          entry.fingerprint == fingerprint
+        else { return nil }
+        return entry
+      }
+    }
     return files.concurrentMap { file -> OutputMap.Entry? in
       guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
         entry.fingerprint == fingerprint,

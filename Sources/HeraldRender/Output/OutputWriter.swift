@@ -102,7 +102,7 @@ package struct OutputWriter: Sendable {
   /// among the transaction's `pending` files: it is neither rendered nor read.
   package func begin(
     _ files: [Planned], force: Bool, waiting: () -> Void = {}, map keyIdentifier: Fingerprint?,
-    memo: OutputMapMemo? = nil
+    memo: OutputMapMemo? = nil, lookahead: OutputMapLookahead? = nil
   ) throws(OutputError) -> OutputTransaction {
     let output = outputDirectory
     _ = try OutputTarget.check(output: output, site: siteDirectory)
@@ -113,8 +113,14 @@ package struct OutputWriter: Sendable {
     }
     let recovered = try recover()
     try checkForeign(force: force)
+    // A completed journal moved files the lookahead may have seen before.
+    let found = BuildTrace.measure("wait for the lookahead") {
+      recovered || memo != nil
+        ? nil : keyIdentifier.flatMap { lookahead?.result(output: output, keyIdentifier: $0) }
+    }
     let map = BuildTrace.measure("read the output map") {
       keyIdentifier.flatMap { key in
+        if let found { return found.map }
         if let memo { return memo.read(output: output, keyIdentifier: key) }
         return OutputMap.read(output: output, keyIdentifier: key)
       }
@@ -127,7 +133,7 @@ package struct OutputWriter: Sendable {
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
-      keyIdentifier: keyIdentifier, memo: memo)
+      keyIdentifier: keyIdentifier, memo: memo, intact: found?.intact)
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
