@@ -67,13 +67,9 @@ extension BuildCache {
       }
       changes.changed.append((state.file, entry))
     }
-    // The loader lists files in path order, so this is a check; written in order, the same run
-    // writes the same pages of the database.
-    if !zip(changes.changed, changes.changed.dropFirst()).allSatisfy({
-      $0.path.precedesBytewise($1.path)
-    }) {
-      changes.changed = changes.changed.sortedBytewise { $0.path }
-    }
+    // Written in path order, the same run writes the same pages of the database (the records
+    // come in path order, which the sort only checks).
+    changes.changed = changes.changed.sortedBytewise { $0.path }
     // A folder lists each file once, so every known file was matched unless some are gone.
     if matched < known.count {
       let present = Set(seen.map(\.file))

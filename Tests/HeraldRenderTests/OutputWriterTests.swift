@@ -42,6 +42,22 @@ private struct WriterFixture {
     tree.files[".herald-lock"] = nil
     return tree
   }
+
+  /// Builds the planned files with the output map of `key`, each file's bytes `one <path>`; the
+  /// paths it rendered, sorted.
+  func rendered(
+    _ planned: [OutputWriter.Planned], map key: Fingerprint, memo: OutputMapMemo? = nil,
+    lookahead: OutputMapLookahead? = nil
+  ) throws -> [String] {
+    let rendered = RenderedPaths()
+    _ = try writer.write(
+      planned, force: false, map: key, memo: memo, lookahead: lookahead, prepare: { _ in },
+      render: { path, sink in
+        rendered.add(path)
+        sink.write(Array("one \(path)".utf8))
+      })
+    return rendered.take()
+  }
 }
 
 @Suite("The output writer: staged, journaled, never half-written")
@@ -311,26 +327,13 @@ struct OutputWriterTests {
       OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4))
     }
     let memo = OutputMapMemo()
-    let rendered = RenderedPaths()
-    func build() throws -> [String] {
-      _ = try fixture.writer.write(
-        planned, force: false, map: key, memo: memo, prepare: { _ in },
-        render: { path, sink in
-          rendered.add(path)
-          sink.write(Array("one \(path)".utf8))
-        })
-      return rendered.take()
-    }
+    func build() throws -> [String] { try fixture.rendered(planned, map: key, memo: memo) }
     #expect(try build() == Self.files.sorted(), "the first build renders every file")
     #expect(try build() == [], "the second finds every file in the memo's map")
     try FileManager.default.removeItem(atPath: fixture.output + "/.herald-map")
     #expect(try build() == Self.files.sorted(), "without the map file the memo is not trusted")
     #expect(try build() == [], "and the map that build wrote is remembered")
-    let other = OutputWriter(
-      outputDirectory: fixture.output, siteDirectory: fixture.root.path("site"))
-    _ = try other.write(
-      planned, force: false, map: Fingerprint(high: 9, low: 9), prepare: { _ in },
-      render: { path, sink in sink.write(Array("one \(path)".utf8)) })
+    _ = try fixture.rendered(planned, map: Fingerprint(high: 9, low: 9))
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 
@@ -344,18 +347,10 @@ struct OutputWriterTests {
           path: $0, fingerprint: $0 == "feed.xml" ? feed : Fingerprint(high: 3, low: 4))
       }
     }
-    func build(
-      _ files: [OutputWriter.Planned], key: Fingerprint = key,
-      lookahead: OutputMapLookahead? = nil
-    ) throws -> [String] {
-      let rendered = RenderedPaths()
-      _ = try fixture.writer.write(
-        files, force: false, map: key, lookahead: lookahead, prepare: { _ in },
-        render: { path, sink in
-          rendered.add(path)
-          sink.write(Array("one \(path)".utf8))
-        })
-      return rendered.take()
+    func build(_ files: [OutputWriter.Planned], lookahead: OutputMapLookahead? = nil) throws
+      -> [String]
+    {
+      try fixture.rendered(files, map: key, lookahead: lookahead)
     }
     func lookahead(_ key: Fingerprint = key) -> OutputMapLookahead {
       OutputMapLookahead(output: fixture.output, keyIdentifier: key)
@@ -387,19 +382,13 @@ struct OutputWriterTests {
     func build(_ fingerprints: [String: Fingerprint] = [:], dropping: String? = nil) throws
       -> (inode: UInt64, rendered: [String])
     {
-      let rendered = RenderedPaths()
       let planned = paths.filter { $0 != dropping }.map {
         OutputWriter.Planned(
           path: $0, fingerprint: fingerprints[$0] ?? Fingerprint(high: 3, low: 4))
       }
-      _ = try fixture.writer.write(
-        planned, force: false, map: key, prepare: { _ in },
-        render: { path, sink in
-          rendered.add(path)
-          sink.write(Array("one \(path)".utf8))
-        })
+      let rendered = try fixture.rendered(planned, map: key)
       let map = try #require(FileSignature.of(fixture.output + "/.herald-map"))
-      return (map.inode, rendered.take())
+      return (map.inode, rendered)
     }
     let first = try build()
     let same = try build()

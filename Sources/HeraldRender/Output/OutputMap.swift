@@ -40,6 +40,12 @@ struct OutputMap: Sendable {
       signature.size == size && signature.modified == modified && signature.inode == inode
         && signature.changed == changed
     }
+
+    /// Whether the file at a path of the output is still the one herald put in place (one
+    /// `lstat`).
+    func isInPlace(_ path: String, in output: String) -> Bool {
+      FileSignature.of(path, in: output).map(matches) ?? false
+    }
   }
 
   /// The map's file name in the output folder.

@@ -51,13 +51,11 @@ package final class OutputMapLookahead: @unchecked Sendable {
         output + "/" + OutputMap.fileName),
       let map = OutputMap(bytes: bytes, keyIdentifier: keyIdentifier)
     else { return nil }
-    var intact: [String: OutputMap.Entry] = [:]
-    intact.reserveCapacity(map.entries.count)
-    // One thread: the build plans on the others meanwhile.
-    for (path, entry) in map.entries {
-      if let signature = FileSignature.of(path, in: output), entry.matches(signature) {
-        intact[path] = entry
-      }
+    // Usually every file is intact: the map's entries, less the few that are not, cost a copy
+    // rather than a dictionary made again. One thread: the build plans on the others meanwhile.
+    var intact = map.entries
+    for (path, entry) in map.entries where !entry.isInPlace(path, in: output) {
+      intact[path] = nil
     }
     return Found(file: file, map: map, intact: intact)
   }

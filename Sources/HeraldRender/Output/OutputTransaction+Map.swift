@@ -22,21 +22,20 @@ extension OutputTransaction {
     intact: [String: OutputMap.Entry]? = nil
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
-    if let intact {
-      return files.map { file in
-        guard let fingerprint = file.fingerprint, let entry = intact[file.path],
-          entry.fingerprint == fingerprint
-        else { return nil }
-        return entry
-      }
-    }
+    if let intact { return files.map { entry(of: $0, in: intact) } }
     return files.concurrentMap { file -> OutputMap.Entry? in
-      guard let fingerprint = file.fingerprint, let entry = map.entries[file.path],
-        entry.fingerprint == fingerprint,
-        let signature = FileSignature.of(file.path, in: output), entry.matches(signature)
-      else { return nil }
-      return entry
+      entry(of: file, in: map.entries).flatMap { $0.isInPlace(file.path, in: output) ? $0 : nil }
     }
+  }
+
+  /// The entry of a file among these, when it holds the file's fingerprint.
+  private static func entry(
+    of file: OutputWriter.Planned, in entries: [String: OutputMap.Entry]
+  ) -> OutputMap.Entry? {
+    guard let fingerprint = file.fingerprint, let entry = entries[file.path],
+      entry.fingerprint == fingerprint
+    else { return nil }
+    return entry
   }
 
   /// Writes the output map for the files now in place; without a key, removes a map that would now
