@@ -44,10 +44,8 @@ extension SiteBuild {
 
   /// Starts looking at the output map and its files while the build plans, when the build keeps
   /// a map and no memo of it (`serve` remembers the one it wrote).
-  func lookAhead(_ loaded: LoadedSite) -> OutputMapLookahead? {
-    guard loaded.configuration != nil, let map = reuse.outputMap, map.memo == nil else {
-      return nil
-    }
+  func lookAhead(keepsMap: Bool) -> OutputMapLookahead? {
+    guard keepsMap, let map = reuse.outputMap, map.memo == nil else { return nil }
     return OutputMapLookahead(output: outputDirectory, keyIdentifier: map.identifier)
   }
 
@@ -67,16 +65,14 @@ extension SiteBuild {
 
   /// Takes the output (waiting for another build into it), compares the plan with what is there,
   /// and refuses a build that would empty a channel that has announcements.
-  func begin(_ plan: Plan, lookahead: OutputMapLookahead?) throws(OutputError)
-    -> OutputTransaction
-  {
-    let files = plan.renderer.plan
-    let map = plan.reusesFragments ? reuse.outputMap : nil
+  func begin(
+    _ files: [OutputWriter.Planned], keepsMap: Bool, lookahead: OutputMapLookahead?
+  ) throws(OutputError) -> OutputTransaction {
+    let map = keepsMap ? reuse.outputMap : nil
     let transaction = try OutputWriter(
       outputDirectory: outputDirectory, siteDirectory: siteDirectory
     ).begin(
-      files.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) },
-      force: force, waiting: waiting, map: map?.identifier, memo: map?.memo,
+      files, force: force, waiting: waiting, map: map?.identifier, memo: map?.memo,
       lookahead: lookahead)
     let previous = transaction.previous
     if !allowEmpty, previous.contains(where: Self.isRecordPage),
@@ -107,11 +103,13 @@ extension SiteBuild {
     }
   }
 
-  /// Step 5: puts the staged files in place; the cache is saved meanwhile (its index is as large as
-  /// the output map, and neither waits for the other), and waited for on every way out.
-  func commit(_ transaction: OutputTransaction, plan: Plan, loaded: LoadedSite)
-    throws(OutputError) -> OutputWriter.Summary
-  {
+  /// Step 5: puts the staged files in place, and then keeps the snapshot.
+  ///
+  /// The cache is saved and the snapshot made meanwhile (the cache's index is as large as the
+  /// output map, and neither waits for the other), and both are waited for on every way out.
+  func commit(
+    _ transaction: OutputTransaction, plan: Plan, loaded: LoadedSite, snapshot: Snapshotting
+  ) throws(OutputError) -> OutputWriter.Summary {
     let saving = DispatchGroup()
     defer { saving.wait() }
     let renderer = plan.renderer
@@ -121,6 +119,47 @@ extension SiteBuild {
         reuse.save(files: loaded.files, live: { renderer.fragmentKeys() })
       }
     }
-    return try transaction.commit()
+    let store = reuse.snapshots
+    nonisolated(unsafe) var sealed: [UInt8]?
+    if store != nil {
+      DispatchQueue.global().async(group: saving) {
+        sealed = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.sealed }
+      }
+    }
+    let summary = try transaction.commit()
+    saving.wait()
+    if let store, let sealed {
+      BuildTrace.measure("keep the snapshot") { store.keepSnapshot(sealed) }
+    }
+    return summary
+  }
+
+  /// What a build that planned every file knows for its snapshot.
+  struct Snapshotting {
+    let siteDirectory: String
+    let checked: CheckedSite
+    let site: Site
+    let theme: Theme
+    let plan: Plan
+    let problems: [Diagnostic]
+    let census: RecordCensus
+    let readAt: Int64
+
+    /// The snapshot, when the build keeps fragments and an edit could start from it.
+    func make(reuse: any BuildReuse) -> BuildSnapshot? {
+      let loaded = checked.loaded
+      guard let cache = reuse.records, let configuration = loaded.configuration,
+        let caching = reuse.rendering(configuration: configuration), plan.reusesFragments
+      else { return nil }
+      let options = plan.renderer.options
+      let environments = SiteRenderer.environments(
+        caching: caching, theme: theme, options: options, config: site.config)
+      let inputs = BuildSnapshot.inputs(
+        site: siteDirectory, environments: environments, listing: loaded.listing,
+        hasher: cache.hasher())
+      return BuildSnapshot(
+        loaded: loaded, site: site, renderer: plan.renderer, problems: problems, census: census,
+        inputs: inputs, hasher: cache.hasher(), now: options.now, readAt: readAt)
+    }
   }
 }

@@ -72,7 +72,14 @@ package struct SiteBuild: Sendable {
   }
 
   /// Runs the steps in order; the first that fails ends the build with its outcome.
+  ///
+  /// After an edit of a few records' words, the last build's snapshot lets the build plan again
+  /// only the files that show them (`EditRebuild`); otherwise it reads and plans the whole site.
   package func run() -> Outcome {
+    let readAt = FileSignature.wallClock()
+    if let edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run() {
+      return outcome
+    }
     let checked: CheckedSite
     do {
       checked = try load()
@@ -85,7 +92,7 @@ package struct SiteBuild: Sendable {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
     do {
-      let lookahead = lookAhead(loaded)
+      let lookahead = lookAhead(keepsMap: loaded.configuration != nil)
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
       guard !plan.budget.contains(where: { $0.severity == .error }) else {
@@ -94,15 +101,21 @@ package struct SiteBuild: Sendable {
           diagnostics: problems, announcements: loaded.announcementCount,
           finishedInterrupted: false)
       }
-      let transaction = try begin(plan, lookahead: lookahead)
+      let transaction = try begin(
+        plan.renderer.plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) },
+        keepsMap: plan.reusesFragments, lookahead: lookahead)
       try render(plan, into: transaction)
-      let summary = try commit(transaction, plan: plan, loaded: loaded)
+      let census = BuildTrace.measure("count the records") {
+        RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
+      }
+      let snapshot = Snapshotting(
+        siteDirectory: siteDirectory, checked: checked, site: site, theme: theme, plan: plan,
+        problems: problems,
+        census: census, readAt: readAt)
+      let summary = try commit(transaction, plan: plan, loaded: loaded, snapshot: snapshot)
       return .built(
         Report(
-          diagnostics: problems, announcements: loaded.announcementCount,
-          census: BuildTrace.measure("count the records") {
-            RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
-          },
+          diagnostics: problems, announcements: loaded.announcementCount, census: census,
           files: summary))
     } catch let error as TemplateError {
       let diagnostic = Diagnostic(

@@ -57,9 +57,7 @@ extension BuildCache {
     var changes = FileChanges()
     var matched = 0
     for state in seen {
-      // A file changed within two seconds of being read may change again within the same tick
-      // of the file system's clock without its signature showing it (git's "racy clean").
-      let racy = max(state.signature.modified, state.signature.changed) > openedAt - 2_000_000_000
+      let racy = state.signature.isRacy(readAt: openedAt)
       let entry = FileEntry(signature: state.signature, content: state.content, isRacy: racy)
       if let old = known[state.file] {
         matched += 1

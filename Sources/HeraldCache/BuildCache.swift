@@ -130,6 +130,9 @@ package final class BuildCache: @unchecked Sendable {
     reading = DatabaseRead(path: folder + "/" + Self.databaseName, identity: identity)
   }
 
+  /// Starts reading the database on a thread of its own, for a build that reads the whole site.
+  package func startReading() { reading.start() }
+
   /// A keyed hasher: every fingerprint of a build comes from one.
   package func hasher() -> SipHasher { SipHasher(key: key) }
 
@@ -177,9 +180,5 @@ package final class BuildCache: @unchecked Sendable {
   /// The entries kept this run, by fingerprint.
   func pending() -> [Fingerprint: Pending] { lock.withLock { pendingEntries } }
 
-  static func wallClock() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-  }
+  static func wallClock() -> Int64 { FileSignature.wallClock() }
 }

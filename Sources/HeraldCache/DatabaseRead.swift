@@ -1,10 +1,11 @@
 import Foundation
 import HeraldCore
 
-/// The build cache's database, read on a thread of its own from the moment the cache is opened.
+/// The build cache's database, read on a thread of its own from the moment a build that reads the
+/// whole site starts it (an edit's rebuild that plans again only what it changed never reads it).
 ///
 /// The build lists and `stat`s the site's files meanwhile, and the first use of the contents
-/// waits for the read to end. The connection stays open for the entries read on demand: one by
+/// waits for the read to end (starting it, if nothing did). The connection stays open for the entries read on demand: one by
 /// one while a build asks for a few (an edit's page or two), all at once, in one more scan, when
 /// it goes on asking (a build into an empty output renders every page, and so wants every card).
 final class DatabaseRead: @unchecked Sendable {
@@ -24,9 +25,25 @@ final class DatabaseRead: @unchecked Sendable {
   /// about as much as scanning 40 entries, and an edit asks for some 50.
   static let lookupsBeforeScan = 256
 
-  /// Starts reading the database at a path; a missing one is an empty cache, a damaged one an
+  private let path: String
+  private let identity: String
+  private let starting = NSLock()
+  private var started = false
+
+  /// Prepares to read the database at a path; a missing one is an empty cache, a damaged one an
   /// empty cache marked damaged.
   init(path: String, identity: String) {
+    self.path = path
+    self.identity = identity
+  }
+
+  /// Starts reading the database on a thread of its own, once.
+  func start() {
+    let first = starting.withLock {
+      defer { started = true }
+      return !started
+    }
+    guard first else { return }
     done.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in
       do throws(SQLiteError) {
@@ -40,6 +57,7 @@ final class DatabaseRead: @unchecked Sendable {
 
   /// What the database held, once it has been read.
   var contents: BuildCache.Contents {
+    start()
     done.wait()
     return read
   }
@@ -48,6 +66,7 @@ final class DatabaseRead: @unchecked Sendable {
   /// scan found it in; nil when the row no longer holds that fingerprint or cannot be read (a
   /// miss, never an error).
   func entry(row: Int64, fingerprint: Fingerprint) -> [UInt8]? {
+    start()
     done.wait()
     guard let database else { return nil }
     return lock.withLock { () -> [UInt8]? in

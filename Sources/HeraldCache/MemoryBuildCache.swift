@@ -58,8 +58,9 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
       if let seen {
         files = [:]
         for state in seen {
-          let racy = max(state.signature.modified, state.signature.changed) > now - 2_000_000_000
-          files[state.file] = (state.signature, state.content, racy)
+          files[state.file] = (
+            state.signature, state.content, state.signature.isRacy(readAt: now)
+          )
         }
       }
       if let wanted {

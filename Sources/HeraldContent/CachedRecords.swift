@@ -51,10 +51,7 @@ struct CachedRecords: Sendable {
   func value<Value: CachedFileValue>(
     file: String, bytes: [UInt8], signature: FileSignature, parse: () -> Value
   ) -> (Value, RecordFileState) {
-    var hasher = cache.hasher()
-    hasher.combine("file")
-    hasher.combine(bytes)
-    let content = hasher.finalize()
+    let content = RecordKeys.content(bytes, hasher: cache.hasher())
     let key = key(Value.self, file: file, content: content)
     let state = RecordFileState(file: file, signature: signature, content: content, record: key)
     if let record: Value = kept(key) { return (record, state) }
@@ -67,12 +64,9 @@ struct CachedRecords: Sendable {
   private func key<Value: CachedFileValue>(_ kind: Value.Type, file: String, content: Fingerprint)
     -> Fingerprint
   {
-    var hasher = cache.hasher()
-    hasher.combine(Value.cacheKind)
-    hasher.combine(file)
-    hasher.combine(content)
-    hasher.combine(configuration)
-    return hasher.finalize()
+    RecordKeys.value(
+      kind: Value.cacheKind, file: file, content: content, configuration: configuration,
+      hasher: cache.hasher())
   }
 
   private func kept<Value: CachedFileValue>(_ key: Fingerprint) -> Value? {

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldFiles
 
 /// A site as read: the configuration, every record file's result, and every problem, sorted.
 package struct LoadedSite: Sendable {
@@ -13,16 +14,21 @@ package struct LoadedSite: Sendable {
   /// Each record file as found, when the site was loaded with a cache: what it keeps next.
   package let files: [RecordFileState]
 
+  /// The announcements folder's entries as the load listed them.
+  package let listing: [ConfinedFolder.Listed]
+
   /// Makes a loaded site.
   package init(
     config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic],
-    configuration: Fingerprint? = nil, files: [RecordFileState] = []
+    configuration: Fingerprint? = nil, files: [RecordFileState] = [],
+    listing: [ConfinedFolder.Listed] = []
   ) {
     self.config = config
     self.records = records
     self.diagnostics = diagnostics
     self.configuration = configuration
     self.files = files
+    self.listing = listing
   }
 
   /// How many record files were read.

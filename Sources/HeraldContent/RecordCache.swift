@@ -13,9 +13,14 @@ package protocol RecordCache: Sendable {
     -> Value?
   /// Keeps bytes under a fingerprint.
   func keep(_ bytes: [UInt8], for fingerprint: Fingerprint)
+  /// Starts reading what the cache holds, for a load of the whole site that will ask for it.
+  func startReading()
 }
 
 extension RecordCache {
+  /// Nothing to start: the cache is read as it is asked.
+  package func startReading() {}
+
   /// The bytes kept under a fingerprint, copied.
   package func entry(_ fingerprint: Fingerprint) -> [UInt8]? {
     withEntry(fingerprint) { Array($0) }

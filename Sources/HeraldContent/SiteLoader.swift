@@ -30,33 +30,13 @@ package struct SiteLoader: Sendable {
   /// Nothing outside the site folder is read: a symbolic link that leaves it is an error naming the
   /// link and its target, as are FIFOs, devices and link loops where a file should be.
   package func load() throws(SiteLoadError) -> LoadedSite {
-    let site: ConfinedFolder
-    switch ConfinedFolder.open(siteDirectory) {
-    case .success(let folder): site = folder
-    case .failure(.missing): throw .siteNotFound(siteDirectory)
-    case .failure(.notAFolder(let what)): throw .siteNotAFolder(siteDirectory, what)
-    case .failure(let problem): throw .unreadable(problem.message(for: siteDirectory))
-    }
-    var diagnostics: [Diagnostic] = []
-    var config: SiteConfig?
-    var configuration: Fingerprint?
-    switch site.read(SiteConfigDecoder.fileName) {
-    case .success(let bytes):
-      if var hasher = cache?.hasher() {
-        hasher.combine("herald.yaml")
-        hasher.combine(bytes)
-        configuration = hasher.finalize()
-      }
-      let configResult = SiteConfigReader.read(bytes)
-      config = configResult.config
-      diagnostics += configResult.diagnostics
-    case .failure(.missing): throw .configNotFound(siteDirectory)
-    case .failure(.unreadable(let reason)):
-      throw .unreadable("\(siteDirectory)/\(SiteConfigDecoder.fileName): \(reason)")
-    case .failure(let problem):
-      diagnostics.append(problem.diagnostic(SiteConfigDecoder.fileName))
-    }
-
+    // The database is read on a thread of its own while the files are listed and stat'ed.
+    cache?.startReading()
+    let site = try openSite()
+    let read = try readConfiguration(in: site)
+    var diagnostics = read.diagnostics
+    let config = read.config
+    let configuration = read.configuration
     let listing = try announcementFiles(in: site)
     diagnostics += listing.problems
     let reader = RecordFileReader(config: config)
@@ -80,7 +60,36 @@ package struct SiteLoader: Sendable {
     if let config { diagnostics += TranslationRules.untranslatedWalls(records, config: config) }
     return LoadedSite(
       config: config, records: records, diagnostics: diagnostics.sorted(),
-      configuration: configuration, files: loaded.compactMap(\.1) + translations.files)
+      configuration: configuration, files: loaded.compactMap(\.1) + translations.files,
+      listing: listing.listed)
+  }
+
+  /// The site folder, opened; throws when it cannot be read at all.
+  package func openSite() throws(SiteLoadError) -> ConfinedFolder {
+    switch ConfinedFolder.open(siteDirectory) {
+    case .success(let folder): return folder
+    case .failure(.missing): throw .siteNotFound(siteDirectory)
+    case .failure(.notAFolder(let what)): throw .siteNotAFolder(siteDirectory, what)
+    case .failure(let problem): throw .unreadable(problem.message(for: siteDirectory))
+    }
+  }
+
+  /// herald.yaml, read: the configuration when it is valid, its problems, and (with a cache) the
+  /// fingerprint of its bytes.
+  package func readConfiguration(in site: ConfinedFolder) throws(SiteLoadError) -> (
+    config: SiteConfig?, diagnostics: [Diagnostic], configuration: Fingerprint?
+  ) {
+    switch site.read(SiteConfigDecoder.fileName) {
+    case .success(let bytes):
+      let configuration = cache.map { RecordKeys.configuration(bytes, hasher: $0.hasher()) }
+      let read = SiteConfigReader.read(bytes)
+      return (read.config, read.diagnostics, configuration)
+    case .failure(.missing): throw .configNotFound(siteDirectory)
+    case .failure(.unreadable(let reason)):
+      throw .unreadable("\(siteDirectory)/\(SiteConfigDecoder.fileName): \(reason)")
+    case .failure(let problem):
+      return (nil, [problem.diagnostic(SiteConfigDecoder.fileName)], nil)
+    }
   }
 
   /// One file's value: kept by the cache when the file's metadata (`signature`, taken just
@@ -122,34 +131,51 @@ package struct SiteLoader: Sendable {
   }
 
   /// A record file found in the announcements folder, at its resolved path.
-  struct RecordEntry: Sendable {
-    let name: String
-    let path: String
-    let format: RecordFileReader.Format
+  package struct RecordEntry: Sendable {
+    /// Its name in the folder.
+    package let name: String
+    /// Its path, links resolved inside the site.
+    package let path: String
+    /// Markdown or JSON.
+    package let format: RecordFileReader.Format
+
+    /// Its path relative to the site, as diagnostics and the cache name it.
+    package var file: String { SiteLoader.announcementsFolder + "/" + name }
   }
 
   /// A translation file (`<id>.<locale>.md`) found in the announcements folder.
-  struct TranslationEntry: Sendable {
+  package struct TranslationEntry: Sendable {
     let name: String
     let path: String
     let id: String
     let locale: String
   }
 
+  /// The announcements folder as listed: its entries, the record files in path order, the
+  /// translation files, and a diagnostic for everything else.
+  package struct Listing: Sendable {
+    /// Every entry of the folder as listed (empty when the folder cannot be listed).
+    package var listed: [ConfinedFolder.Listed] = []
+    /// The record files, in path order.
+    package var records: [RecordEntry] = []
+    /// The translation files.
+    package var translations: [TranslationEntry] = []
+    /// What is wrong with the folder or an entry of it.
+    package var problems: [Diagnostic] = []
+  }
+
   /// The record files in path order, and a diagnostic for everything else in the folder.
-  private func announcementFiles(in site: ConfinedFolder) throws(SiteLoadError) -> (
-    records: [RecordEntry], translations: [TranslationEntry], problems: [Diagnostic]
-  ) {
+  package func announcementFiles(in site: ConfinedFolder) throws(SiteLoadError) -> Listing {
     let folder = Self.announcementsFolder
     let entries: [ConfinedFolder.Listed]
     switch site.list(folder) {
     case .success(let listed): entries = listed
     case .failure(.missing):
-      return ([], [], [missingFolder(in: site)])
+      return Listing(problems: [missingFolder(in: site)])
     case .failure(.unreadable(let reason)):
       throw .unreadable("\(siteDirectory)/\(folder): \(reason)")
     case .failure(let problem):
-      return ([], [], [problem.diagnostic(folder)])
+      return Listing(problems: [problem.diagnostic(folder)])
     }
     var records: [RecordEntry] = []
     var translations: [TranslationEntry] = []
@@ -187,7 +213,8 @@ package struct SiteLoader: Sendable {
         problems.append(problem.diagnostic(file))
       }
     }
-    return (records, translations, problems)
+    return Listing(
+      listed: entries, records: records, translations: translations, problems: problems)
   }
 
   private func unexpected(_ file: String, _ message: String) -> Diagnostic {

@@ -63,6 +63,20 @@ package struct FileSignature: Sendable, Hashable {
     return FileSignature(status)
   }
 
+  /// Whether the file changed so shortly before `readAt` (nanoseconds since 1970, taken before it
+  /// was read) that a later change within the same tick of the file system's clock could leave
+  /// its signature the same (git's "racy clean"): its bytes are to be looked at again next time.
+  package func isRacy(readAt: Int64) -> Bool {
+    max(modified, changed) > readAt - 2_000_000_000
+  }
+
+  /// The wall clock, in nanoseconds since 1970: what `isRacy` compares with.
+  package static func wallClock() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
   init(_ status: stat) {
     func nanoseconds(_ time: timespec) -> Int64 {
       Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)

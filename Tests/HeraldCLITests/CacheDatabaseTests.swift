@@ -64,10 +64,13 @@ struct CacheDatabaseTests {
     for name in ["index", "store-5f3a", "lock"] {
       try Data("earlier".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
     }
-    try FileManager.default.removeItem(atPath: folder + "/" + BuildCache.databaseName)
+    // The earlier format's herald kept neither the database nor a snapshot.
+    for name in [BuildCache.databaseName, BuildCache.snapshotName] {
+      try FileManager.default.removeItem(atPath: folder + "/" + name)
+    }
     #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
-    #expect(names == ["key", BuildCache.databaseName], "\(names)")
+    #expect(names == ["key", BuildCache.databaseName, BuildCache.snapshotName], "\(names)")
   }
 
   /// Another herald's entries are never read, and its database is taken over, not added to.

@@ -38,7 +38,7 @@ extension BinaryWriter {
     write(position.column)
   }
 
-  mutating func write(_ timestamp: Timestamp) {
+  package mutating func write(_ timestamp: Timestamp) {
     write(timestamp.seconds)
     write(Int(timestamp.nanoseconds))
   }
@@ -148,7 +148,7 @@ extension BinaryReader {
     SourcePosition(line: try int(), column: try int())
   }
 
-  mutating func timestamp() throws(BinaryFormatError) -> Timestamp {
+  package mutating func timestamp() throws(BinaryFormatError) -> Timestamp {
     let seconds = try int64()
     guard let nanoseconds = Int32(exactly: try int()), (0..<1_000_000_000).contains(nanoseconds)
     else { throw BinaryFormatError() }

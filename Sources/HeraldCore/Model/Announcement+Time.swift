@@ -39,6 +39,15 @@ package struct RecordCensus: Sendable, Hashable {
   /// (or of any active record when `includeDrafts`).
   package let nextChangeAt: Timestamp?
 
+  /// Makes a census from its counts.
+  package init(
+    live: Int, scheduled: Int, expired: Int, inactive: Int, drafts: Int, nextChangeAt: Timestamp?
+  ) {
+    (self.live, self.scheduled, self.expired, self.inactive, self.drafts) =
+      (live, scheduled, expired, inactive, drafts)
+    self.nextChangeAt = nextChangeAt
+  }
+
   /// Counts the records of a site at a time.
   package init(site: Site, now: Timestamp, includeDrafts: Bool = false) {
     var (live, scheduled, expired, inactive, drafts) = (0, 0, 0, 0, 0)

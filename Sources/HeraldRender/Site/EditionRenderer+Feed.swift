@@ -1,10 +1,9 @@
 import HeraldCore
 
 extension EditionRenderer {
-  /// The Atom feed: the newest `feedLimit` published records (all of them for 0), each with its
-  /// body, its action and the versions it is for.
-  func feed() throws(RenderError) -> [UInt8] {
-    let records = feedRecords
+  /// The Atom feed of these records (a build gives the newest `feedLimit` published ones, all of
+  /// them for 0), each with its body, its action and the versions it is for.
+  func feed(_ records: [Announcement]) throws(RenderError) -> [UInt8] {
     let words = context.words
     let entries = records.map { announcement in
       AtomEntry(

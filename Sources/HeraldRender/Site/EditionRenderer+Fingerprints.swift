@@ -4,72 +4,63 @@ extension EditionRenderer {
   /// The fingerprint of everything a file is made from; nil without a cache, or when a record it
   /// holds was not read through the cache (the file is then always rendered).
   ///
-  /// A file holds exactly what its render reads: the environment (herald, herald.yaml, the theme,
-  /// the options); for each record it shows, the record and its state at the build's time; and
-  /// for documents, the times they derive. `IncrementalBuildTests` rebuilds sites after every kind
-  /// of change and checks each file against a build from nothing.
+  /// A file holds exactly what its render reads (`FileInputs`): the environment (herald,
+  /// herald.yaml, the theme, the options); for each record it shows, the record and its state at
+  /// the build's time; and for documents, the times they derive.
   func fingerprint(_ content: PlannedFile.Content) -> Fingerprint? {
-    guard let environment = fragments.environment, var hasher = fragments.hasher() else {
-      return nil
-    }
-    hasher.combine(environment)
-    func records(_ list: [Announcement]) -> Bool {
-      hasher.combine(UInt64(list.count))
+    guard let environment = fragments.environment, let hasher = fragments.hasher(),
+      let inputs = inputs(content)
+    else { return nil }
+    return inputs.fingerprint(hasher: hasher, environment: environment)
+  }
+
+  /// What a file is made from; nil when a record it holds was not read through the cache.
+  private func inputs(_ content: PlannedFile.Content) -> FileInputs? {
+    let now = options.now
+    func marks<Records: Sequence<Announcement>>(_ list: Records) -> [RecordMark]? {
+      var marks: [RecordMark] = []
       for announcement in list {
-        guard let key = announcement.source.key else { return false }
-        hasher.combine(key)
-        hasher.combine(state(announcement))
+        guard let mark = RecordMark(announcement, now: now) else { return nil }
+        marks.append(mark)
       }
-      return true
-    }
-    func time(_ value: Timestamp?) {
-      hasher.combine(value == nil ? 0 : 1)
-      hasher.combine(UInt64(bitPattern: value?.seconds ?? 0))
-      hasher.combine(UInt64(value?.nanoseconds ?? 0))
+      return marks
     }
     switch content {
     case .archive(let page):
-      // A page shows its records, says how many pages there are (its links), and the first one
-      // a notice for every wall, wherever the wall's own entry is.
-      hasher.combine("archive")
-      hasher.combine(UInt64(page))
-      hasher.combine(UInt64(archivePageCount))
-      guard records(Array(archiveRecords(page: page))) else { return nil }
+      guard let records = marks(archiveRecords(page: page)) else { return nil }
+      var walls: [RecordMark]?
       if page == 1 {
-        guard records(selection.archive.filter(\.blocking)) else { return nil }
+        guard let marked = marks(archiveWalls) else { return nil }
+        walls = marked
       }
+      return .archive(page: page, count: archivePageCount, records: records, walls: walls)
     case .notFound:
-      hasher.combine("404")
+      return .notFound
     case .announcement(let announcement):
-      hasher.combine("page")
-      guard records([announcement]) else { return nil }
+      return RecordMark(announcement, now: now).map { .announcement($0) }
     case .feed:
-      hasher.combine("feed")
-      guard records(feedRecords) else { return nil }
+      return marks(feedRecords).map { .feed($0) }
     case .channel:
-      hasher.combine("channel")
-      time(ManifestWriter.latestChange(selection.feed))
-      time(selection.nextChange())
+      return .channel(
+        latestChange: ManifestWriter.latestChange(selection.feed),
+        nextChange: selection.nextChange())
     case .schema:
-      hasher.combine("schema")
+      return .schema
     case .live(let platform):
-      hasher.combine("live")
-      hasher.combine(platform.key)
-      time(selection.nextChange(platform: platform.key))
-      guard records(selection.live(platform: platform.key)) else { return nil }
+      return marks(selection.live(platform: platform.key)).map {
+        .live(
+          platform: platform.key, nextChange: selection.nextChange(platform: platform.key),
+          records: $0)
+      }
     case .release(let platform, let version):
-      hasher.combine("release")
-      hasher.combine(platform.key)
-      hasher.combine(version.text)
-      time(selection.nextChange(platform: platform.key, version: version))
-      guard records(selection.manifest(platform: platform.key, version: version)) else {
-        return nil
+      return marks(selection.manifest(platform: platform.key, version: version)).map {
+        .release(
+          platform: platform.key, version: version.text,
+          nextChange: selection.nextChange(platform: platform.key, version: version), records: $0)
       }
     case .bytes(let bytes):
-      hasher.combine("bytes")
-      hasher.combine(bytes)
+      return .bytes(bytes)
     }
-    return hasher.finalize()
   }
 
   /// The keys of every fragment this site's files are made from (bodies, cards, rows), so a cache
@@ -88,12 +79,6 @@ extension EditionRenderer {
         of: announcement, card: archived.contains(announcement.id),
         platforms: platformsByRecord[announcement.id] ?? [])
     }.flatMap { $0 }
-  }
-
-  /// A record's state at the build's time, as pages show it ("Scheduled for…", "expired").
-  private func state(_ announcement: Announcement) -> UInt64 {
-    (announcement.isPublished(at: options.now) ? 1 : 0)
-      | (announcement.isExpired(at: options.now) ? 2 : 0)
   }
 
   /// The records the feed holds: the newest `feedLimit` published ones (all of them for 0).

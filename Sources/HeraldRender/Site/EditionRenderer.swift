@@ -70,7 +70,7 @@ final class EditionRenderer: @unchecked Sendable {
 
   /// Everything every file depends on besides the records: herald itself, herald.yaml, the
   /// theme, and the options (the time enters through each record's state).
-  private static func environment(
+  static func environment(
     _ caching: RenderCaching, theme: Theme, options: BuildOptions, edition: Edition
   ) -> Fingerprint {
     var hasher = caching.cache.hasher()
@@ -169,12 +169,9 @@ final class EditionRenderer: @unchecked Sendable {
   func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
     switch file.content {
     case .archive(let number):
-      let records = archiveRecords(page: number)
-      let entries = Array(zip(records, try fragments.archiveEntries(Array(records))))
-      let value = context.archive(
-        entries: entries, walls: number == 1 ? selection.archive : [],
-        page: number, of: archivePageCount)
-      try page("archive", value, into: &sink)
+      try archive(
+        page: number, of: archivePageCount, records: Array(archiveRecords(page: number)),
+        walls: number == 1 ? archiveWalls : [], into: &sink)
     case .notFound:
       try page("404", context.page([:]), into: &sink)
     case .announcement(let announcement):
@@ -183,7 +180,7 @@ final class EditionRenderer: @unchecked Sendable {
         context.announcementPage(try fragments.cardValue(announcement), id: announcement.id),
         into: &sink)
     case .feed:
-      sink.write(try feed())
+      sink.write(try feed(feedRecords))
     case .channel:
       manifests.writer.channel().writeDocument(to: &sink)
     case .schema:
@@ -195,6 +192,17 @@ final class EditionRenderer: @unchecked Sendable {
     case .bytes(let bytes):
       sink.write(bytes)
     }
+  }
+
+  /// Renders a page of the archive: its records, the count of pages (its links), and on the first
+  /// page a notice for each of `walls` that is live.
+  func archive(
+    page number: Int, of count: Int, records: [Announcement], walls: [Announcement],
+    into sink: inout ByteSink
+  ) throws {
+    let entries = Array(zip(records, try fragments.archiveEntries(records)))
+    let value = context.archive(entries: entries, walls: walls, page: number, of: count)
+    try page("archive", value, into: &sink)
   }
 
   private func page(_ template: String, _ data: TemplateValue, into sink: inout ByteSink)
@@ -237,6 +245,9 @@ extension EditionRenderer {
     let size = max(1, site.config.archivePageSize)
     return max(1, (selection.archive.count + size - 1) / size)
   }
+
+  /// The archive's walls, newest first: the first page has a notice for each that is live.
+  var archiveWalls: [Announcement] { selection.archive.filter(\.blocking) }
 
   /// The records of a page of the archive, newest first: each record on exactly one page.
   func archiveRecords(page: Int) -> ArraySlice<Announcement> {

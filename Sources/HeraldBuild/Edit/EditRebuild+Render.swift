@@ -1,0 +1,85 @@
+import HeraldContent
+import HeraldCore
+import HeraldFiles
+import HeraldRender
+
+extension EditRebuild {
+  /// A file to render, placed where the whole site puts it.
+  private struct Job: Sendable {
+    let path: String
+    let placed: SiteRenderer.Placed
+    let edition: Int
+  }
+
+  /// A record file that is not what the snapshot says after all (it changed while this build
+  /// looked at it): the whole site's build reads it again.
+  struct ChangedMeanwhile: Error {}
+
+  /// Renders the files the output lacks into staging, with a renderer made over only the records
+  /// they show; false when one of them is not a file an edit renders (a document apps read).
+  func render(_ pending: [String], of edit: Edit, into transaction: OutputTransaction) throws
+    -> Bool
+  {
+    let snapshot = edit.snapshot
+    let wanted = Set(pending)
+    var jobs: [Job] = []
+    var shown: Set<Int> = []
+    for file in snapshot.files where wanted.contains(file.path) {
+      let placed: SiteRenderer.Placed
+      switch file.role {
+      case .document: return false
+      case .fixed: placed = .planned(file.path)
+      case .announcement(let record):
+        shown.insert(record)
+        placed = .planned(file.path)
+      case .archive(let page):
+        let records = Array(snapshot.archivePage(page))
+        let walls = page == 1 ? snapshot.walls : []
+        shown.formUnion(records + walls)
+        placed = .archive(
+          page: page, of: snapshot.archivePageCount, records: records.map(ids(snapshot)),
+          walls: walls.map(ids(snapshot)))
+      case .feed:
+        shown.formUnion(snapshot.feed)
+        placed = .feed(snapshot.feed.map(ids(snapshot)))
+      }
+      jobs.append(Job(path: file.path, placed: placed, edition: file.edition))
+    }
+    guard jobs.count == wanted.count else { return false }
+    let site = Site(config: config, announcements: try records(shown, of: edit))
+    let renderer = SiteRenderer(site: site, theme: theme, options: build.options)
+    let count = jobs.count
+    _ = try jobs.concurrentMap { job in
+      let file = try transaction.open(job.path, amongst: count)
+      try renderer.render(job.placed, edition: job.edition, into: &file.sink)
+      try file.close()
+    }
+    return true
+  }
+
+  private func ids(_ snapshot: BuildSnapshot) -> @Sendable (Int) -> String {
+    { snapshot.records[$0].id }
+  }
+
+  /// The records at these places: the edited ones as read, the others read from their files,
+  /// whose metadata says they are as the snapshot has them, keyed as it keys them.
+  private func records(_ places: Set<Int>, of edit: Edit) throws(ChangedMeanwhile)
+    -> [Announcement]
+  {
+    let reader = RecordFileReader(config: config)
+    let read = places.sorted().concurrentMap { place -> Announcement? in
+      if let edited = edit.edited[place] { return edited }
+      let entry = listing.records[place]
+      let record = edit.snapshot.records[place]
+      guard
+        case .success(let (bytes, signature)) = FileSystem.readRegularWithSignature(entry.path),
+        signature == record.signature
+      else { return nil }
+      return reader.read(bytes, file: entry.file, format: entry.format).keyed(record.key)
+        .announcement
+    }
+    let found = read.compactMap { $0 }
+    guard found.count == read.count else { throw ChangedMeanwhile() }
+    return found
+  }
+}

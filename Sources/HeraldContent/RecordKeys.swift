@@ -1,0 +1,44 @@
+import HeraldCore
+
+/// The fingerprints a cache keeps a site's files under, made in one place for the loader and for
+/// an edit's rebuild, which reads a few files itself and must key them as the loader would.
+package enum RecordKeys {
+  /// The fingerprint of herald.yaml's bytes.
+  package static func configuration(_ bytes: [UInt8], hasher: SipHasher) -> Fingerprint {
+    var hasher = hasher
+    hasher.combine("herald.yaml")
+    hasher.combine(bytes)
+    return hasher.finalize()
+  }
+
+  /// The fingerprint of a record or translation file's bytes.
+  package static func content(_ bytes: [UInt8], hasher: SipHasher) -> Fingerprint {
+    var hasher = hasher
+    hasher.combine("file")
+    hasher.combine(bytes)
+    return hasher.finalize()
+  }
+
+  /// What a value read from a file is kept under: its kind, the file's path and bytes, and
+  /// herald.yaml; a record's is also the key its announcement carries.
+  package static func value(
+    kind: String, file: String, content: Fingerprint, configuration: Fingerprint,
+    hasher: SipHasher
+  ) -> Fingerprint {
+    var hasher = hasher
+    hasher.combine(kind)
+    hasher.combine(file)
+    hasher.combine(content)
+    hasher.combine(configuration)
+    return hasher.finalize()
+  }
+
+  /// What a record read from a file is kept under (`value` of the kind "record").
+  package static func record(
+    file: String, content: Fingerprint, configuration: Fingerprint, hasher: SipHasher
+  ) -> Fingerprint {
+    value(
+      kind: DecodedRecord.cacheKind, file: file, content: content, configuration: configuration,
+      hasher: hasher)
+  }
+}
