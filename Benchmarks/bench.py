@@ -21,7 +21,8 @@ full build, herald's edit, Hugo's edit), so a slow minute of the machine falls o
 every time is the median of --runs rounds (at least 5 for a record), every ratio the median of the
 rounds' ratios; peaks are maximum resident set sizes.
 
-    python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live] [--disk-only]
+    python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live]
+                                [--disk-only | --ram-only]
 """
 import argparse
 import json
@@ -259,6 +260,8 @@ def main():
     parser.add_argument(
         "--disk-only", action="store_true", help="write outputs only onto the disk")
     parser.add_argument(
+        "--ram-only", action="store_true", help="write outputs only onto the RAM disk")
+    parser.add_argument(
         "--all-live", action="store_true",
         help="keep every record live (no expiresAt): the worst case for the manifests' size")
     arguments = parser.parse_args()
@@ -275,7 +278,8 @@ def main():
     roots = []
     if Path("/dev/shm").is_dir() and not arguments.disk_only:
         roots.append(("RAM disk", Path("/dev/shm") / "herald-bench"))
-    roots.append(("disk", WORK / "bench-out"))
+    if not arguments.ram_only or not roots:
+        roots.append(("disk", WORK / "bench-out"))
     for label, root in roots:
         print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
         for size in (int(text) for text in arguments.sizes.split(",")):

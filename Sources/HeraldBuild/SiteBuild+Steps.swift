@@ -78,7 +78,7 @@ extension SiteBuild {
     if !allowEmpty, previous.contains(where: Self.isRecordPage),
       !files.contains(where: { Self.isRecordPage($0.path) })
     {
-      throw .wouldEmptyChannel(outputDirectory, previous.count { Self.isRecordPage($0) })
+      throw .wouldEmptyChannel(outputDirectory, previous.count(where: Self.isRecordPage))
     }
     return transaction
   }
@@ -155,7 +155,7 @@ extension SiteBuild {
       let environments = SiteRenderer.environments(
         caching: caching, theme: theme, options: options, config: site.config)
       let inputs = BuildSnapshot.inputs(
-        site: siteDirectory, environments: environments, listing: loaded.listing,
+        site: OutputTarget.resolvedPath(siteDirectory), environments: environments,
         hasher: cache.hasher())
       return BuildSnapshot(
         loaded: loaded, site: site, renderer: plan.renderer, problems: problems, census: census,

@@ -77,7 +77,11 @@ package struct SiteBuild: Sendable {
   /// only the files that show them (`EditRebuild`); otherwise it reads and plans the whole site.
   package func run() -> Outcome {
     let readAt = FileSignature.wallClock()
-    if let edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run() {
+    // With a snapshot to start from, the output map is looked at from the start, beside the
+    // edit's own reading (and by the whole site's build, should the edit step aside).
+    let early = reuse.snapshots == nil ? nil : lookAhead(keepsMap: true)
+    if let edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run(lookahead: early)
+    {
       return outcome
     }
     let checked: CheckedSite
@@ -92,7 +96,7 @@ package struct SiteBuild: Sendable {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
     do {
-      let lookahead = lookAhead(keepsMap: loaded.configuration != nil)
+      let lookahead = early ?? lookAhead(keepsMap: loaded.configuration != nil)
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
       guard !plan.budget.contains(where: { $0.severity == .error }) else {

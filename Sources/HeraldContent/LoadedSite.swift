@@ -1,5 +1,4 @@
 import HeraldCore
-import HeraldFiles
 
 /// A site as read: the configuration, every record file's result, and every problem, sorted.
 package struct LoadedSite: Sendable {
@@ -14,14 +13,14 @@ package struct LoadedSite: Sendable {
   /// Each record file as found, when the site was loaded with a cache: what it keeps next.
   package let files: [RecordFileState]
 
-  /// The announcements folder's entries as the load listed them.
-  package let listing: [ConfinedFolder.Listed]
+  /// The announcements folder as the load listed it.
+  package let listing: SiteLoader.Listing
 
   /// Makes a loaded site.
   package init(
     config: SiteConfig?, records: [DecodedRecord], diagnostics: [Diagnostic],
     configuration: Fingerprint? = nil, files: [RecordFileState] = [],
-    listing: [ConfinedFolder.Listed] = []
+    listing: SiteLoader.Listing = SiteLoader.Listing()
   ) {
     self.config = config
     self.records = records

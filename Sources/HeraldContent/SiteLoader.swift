@@ -43,7 +43,9 @@ package struct SiteLoader: Sendable {
     let cached = configuration.flatMap { key in
       cache.map { CachedRecords(cache: $0, configuration: key) }
     }
-    let signatures = Self.signatures(of: listing.records.map(\.path), cached: cached)
+    let signatures =
+      cached == nil
+      ? Array(repeating: nil, count: listing.records.count) : listing.recordSignatures()
     let loaded = Array(zip(listing.records, signatures)).concurrentMap { entry, signature in
       load(
         file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
@@ -61,7 +63,7 @@ package struct SiteLoader: Sendable {
     return LoadedSite(
       config: config, records: records, diagnostics: diagnostics.sorted(),
       configuration: configuration, files: loaded.compactMap(\.1) + translations.files,
-      listing: listing.listed)
+      listing: listing)
   }
 
   /// The site folder, opened; throws when it cannot be read at all.
@@ -134,10 +136,41 @@ package struct SiteLoader: Sendable {
   package struct RecordEntry: Sendable {
     /// Its name in the folder.
     package let name: String
-    /// Its path, links resolved inside the site.
-    package let path: String
+    /// Where the link it is leads (inside the site), or nil for a file in the folder itself.
+    package let linked: String?
     /// Markdown or JSON.
     package let format: RecordFileReader.Format
+    /// The folder's resolved path.
+    let folder: String
+
+    /// A record file in a folder (its path, when a link, resolved inside the site).
+    package init(name: String, path: String, folder: String) {
+      self.name = name
+      self.folder = folder
+      format = name.hasByteSuffix(".json") ? .json : .markdown
+      let isHere =
+        path.utf8.count == folder.utf8.count + 1 + name.utf8.count && path.hasPrefix(folder)
+        && path.hasByteSuffix(name)
+      linked = isHere ? nil : path
+    }
+
+    /// A record file in the folder itself (not a link).
+    package init(name: String, inFolder folder: String) {
+      self.name = name
+      self.folder = folder
+      format = name.hasByteSuffix(".json") ? .json : .markdown
+      linked = nil
+    }
+
+    /// Its path, links resolved inside the site.
+    package var path: String { linked ?? String.joining(folder, "/", name) }
+
+    /// Its metadata: a file in the folder by its name, relative to the open folder (one lookup),
+    /// and one a link leads to by its path.
+    package func signature(in open: OpenFolder?) -> FileSignature? {
+      if linked == nil, let open { return open.signature(of: name) }
+      return FileSignature.of(path)
+    }
 
     /// Its path relative to the site, as diagnostics and the cache name it.
     package var file: String { SiteLoader.announcementsFolder + "/" + name }
@@ -154,6 +187,10 @@ package struct SiteLoader: Sendable {
   /// The announcements folder as listed: its entries, the record files in path order, the
   /// translation files, and a diagnostic for everything else.
   package struct Listing: Sendable {
+    /// The folder's resolved path (empty when it cannot be listed).
+    package var folder = ""
+    /// The folder's own signature, taken before it was read.
+    package var signature: FileSignature?
     /// Every entry of the folder as listed (empty when the folder cannot be listed).
     package var listed: [ConfinedFolder.Listed] = []
     /// The record files, in path order.
@@ -162,25 +199,51 @@ package struct SiteLoader: Sendable {
     package var translations: [TranslationEntry] = []
     /// What is wrong with the folder or an entry of it.
     package var problems: [Diagnostic] = []
+
+    /// An empty listing.
+    package init() {}
+
+    /// The listing of a folder as known from before: its record files, and no other entry.
+    package init(folder: String, signature: FileSignature?, records: [RecordEntry]) {
+      self.folder = folder
+      self.signature = signature
+      self.records = records
+    }
+
+    init(
+      folder: String, signature: FileSignature?, listed: [ConfinedFolder.Listed],
+      records: [RecordEntry], translations: [TranslationEntry], problems: [Diagnostic]
+    ) {
+      self.folder = folder
+      self.signature = signature
+      self.listed = listed
+      self.records = records
+      self.translations = translations
+      self.problems = problems
+    }
   }
 
   /// The record files in path order, and a diagnostic for everything else in the folder.
   package func announcementFiles(in site: ConfinedFolder) throws(SiteLoadError) -> Listing {
     let folder = Self.announcementsFolder
-    let entries: [ConfinedFolder.Listed]
-    switch site.list(folder) {
-    case .success(let listed): entries = listed
+    let listing: ConfinedFolder.Listing
+    switch site.listing(folder) {
+    case .success(let listed): listing = listed
     case .failure(.missing):
-      return Listing(problems: [missingFolder(in: site)])
+      var listing = Listing()
+      listing.problems = [missingFolder(in: site)]
+      return listing
     case .failure(.unreadable(let reason)):
       throw .unreadable("\(siteDirectory)/\(folder): \(reason)")
     case .failure(let problem):
-      return Listing(problems: [problem.diagnostic(folder)])
+      var listing = Listing()
+      listing.problems = [problem.diagnostic(folder)]
+      return listing
     }
     var records: [RecordEntry] = []
     var translations: [TranslationEntry] = []
     var problems: [Diagnostic] = []
-    for item in entries {
+    for item in listing.entries {
       let name = item.name
       // Only a problem names the file: ten thousand records need not build the string.
       var file: String { folder + "/" + name }
@@ -195,7 +258,7 @@ package struct SiteLoader: Sendable {
               name: name, path: path, id: translation.id, locale: translation.locale))
         }
       case .success(.file(let path)) where format != nil:
-        records.append(RecordEntry(name: name, path: path, format: format ?? .markdown))
+        records.append(RecordEntry(name: name, path: path, folder: listing.folder))
       case .success(.directory):
         problems.append(
           unexpected(
@@ -214,7 +277,8 @@ package struct SiteLoader: Sendable {
       }
     }
     return Listing(
-      listed: entries, records: records, translations: translations, problems: problems)
+      folder: listing.folder, signature: listing.signature, listed: listing.entries,
+      records: records, translations: translations, problems: problems)
   }
 
   private func unexpected(_ file: String, _ message: String) -> Diagnostic {
@@ -276,5 +340,15 @@ package enum SiteLoadError: Error, Sendable, Equatable, CustomStringConvertible 
       return "run herald in a site folder, or pass --site DIR"
     case .unreadable: return "check the file's permissions"
     }
+  }
+}
+
+extension SiteLoader.Listing {
+  /// Each record file's metadata, taken on every core: a file listed in the folder by its name
+  /// alone, relative to the open folder (one lookup), and one a link leads to elsewhere in the
+  /// site by its path.
+  package func recordSignatures() -> [FileSignature?] {
+    let open = OpenFolder(folder)
+    return records.concurrentMap { $0.signature(in: open) }
   }
 }

@@ -86,38 +86,67 @@ package struct ConfinedFolder: Sendable {
 
   /// The entries of a folder inside this one, sorted by name (byte order).
   package func list(_ relative: String = "") -> Result<[Listed], SiteFileProblem> {
-    let folder: String
-    if relative.isEmpty {
-      folder = resolvedPath
-    } else {
-      switch entry(relative) {
-      case .success(.directory(let resolved)): folder = resolved
-      case .success: return .failure(.notAFolder(what: kindDescription(relative)))
-      case .failure(let problem): return .failure(problem)
-      }
+    listing(relative).map(\.entries)
+  }
+
+  /// A folder's listing: its resolved path (a regular file's entry is at that path, a slash and
+  /// its name), its signature taken before it was read, and its entries sorted by name.
+  package struct Listing: Sendable {
+    /// The folder's path, links resolved.
+    package let folder: String
+    /// The folder's own signature, taken before its entries were read: an entry added, removed
+    /// or renamed since changes it.
+    package let signature: FileSignature?
+    /// The entries, sorted by name (byte order).
+    package let entries: [Listed]
+  }
+
+  /// The resolved path of a folder inside this one, or why it is not one.
+  package func resolvedFolder(_ relative: String) -> Result<String, SiteFileProblem> {
+    if relative.isEmpty { return .success(resolvedPath) }
+    switch entry(relative) {
+    case .success(.directory(let resolved)): return .success(resolved)
+    case .success: return .failure(.notAFolder(what: kindDescription(relative)))
+    case .failure(let problem): return .failure(problem)
     }
+  }
+
+  /// The entries of a folder inside this one, sorted by name (byte order), with the folder's
+  /// resolved path and signature.
+  package func listing(_ relative: String = "") -> Result<Listing, SiteFileProblem> {
+    let folder: String
+    switch resolvedFolder(relative) {
+    case .success(let resolved): folder = resolved
+    case .failure(let problem): return .failure(problem)
+    }
+    let signature = FileSignature.of(folder)
     guard let names = FileSystem.listNames(folder) else {
       return .failure(.lastError(path: relative))
     }
-    // Each path in one allocation: `folder + "/" + name` made two, and ten thousand records'
-    // paths are made here before anything else can start.
-    let prefix = Array((folder + "/").utf8)
+    // Each path in one allocation (`folder + "/" + name` made two), appended from strings that
+    // are known to be valid rather than decoded again: ten thousand records' paths are made
+    // here before anything else can start.
+    let prefix = folder + "/"
     func path(_ name: String) -> String {
-      var bytes = prefix
-      bytes.reserveCapacity(prefix.count + name.utf8.count)
-      bytes.append(contentsOf: name.utf8)
-      return String(decoding: bytes, as: UTF8.self)
+      var path = ""
+      path.reserveCapacity(prefix.utf8.count + name.utf8.count)
+      path.append(prefix)
+      path.append(name)
+      return path
     }
     return .success(
-      names.map { name, type in
-        switch type {
-        case Int32(DT_REG): return Listed(name: name, entry: .success(.file(path(name))))
-        case Int32(DT_DIR):
-          return Listed(name: name, entry: .success(.directory(path(name))))
-        default:
-          return Listed(name: name, entry: entry(relative.isEmpty ? name : relative + "/" + name))
+      Listing(
+        folder: folder, signature: signature,
+        entries: names.map { name, type in
+          switch type {
+          case Int32(DT_REG): return Listed(name: name, entry: .success(.file(path(name))))
+          case Int32(DT_DIR):
+            return Listed(name: name, entry: .success(.directory(path(name))))
+          default:
+            return Listed(name: name, entry: entry(relative.isEmpty ? name : relative + "/" + name))
+          }
         }
-      })
+      ))
   }
 
   /// Every regular file under a folder inside this one, as paths relative to that folder, sorted.

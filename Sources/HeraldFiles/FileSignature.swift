@@ -35,27 +35,6 @@ package struct FileSignature: Sendable, Hashable {
     return FileSignature(status)
   }
 
-  /// The signature of a file at a path inside a folder (`folder/relative`), not following a final
-  /// symbolic link; the path is put together on the stack, not made a string (the output map is
-  /// checked against every file of an output, 9,400 at 10,000 records).
-  package static func of(_ relative: String, in folder: String) -> FileSignature? {
-    var (folder, relative) = (folder, relative)
-    return folder.withUTF8 { head in
-      relative.withUTF8 { tail in
-        let count = head.count + 1 + tail.count
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { path in
-          guard let start = path.baseAddress else { return nil }
-          if let bytes = head.baseAddress { memcpy(start, bytes, head.count) }
-          start[head.count] = CChar(UInt8(ascii: "/"))
-          if let bytes = tail.baseAddress { memcpy(start + head.count + 1, bytes, tail.count) }
-          start[count] = 0
-          var status = stat()
-          return lstat(start, &status) == 0 ? FileSignature(status) : nil
-        }
-      }
-    }
-  }
-
   /// The signature of an open file.
   package static func of(descriptor: Int32) -> FileSignature? {
     var status = stat()

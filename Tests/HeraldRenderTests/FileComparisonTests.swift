@@ -51,8 +51,8 @@ struct FileComparisonTests {
   }
 }
 
-/// The output map's check looks at each file by its path in the output, put together on the
-/// stack: it must see what a look at the whole path sees.
+/// The output map's check and the record files' look at each file by its path relative to an open
+/// folder (`fstatat`): it must see what a look at the whole path sees.
 @Suite("A file's signature by its path inside a folder")
 struct FolderSignatureTests {
   @Test(
@@ -69,7 +69,7 @@ struct FolderSignatureTests {
     try FileManager.default.createSymbolicLink(
       atPath: folder.path("link.html"), withDestinationPath: "index.html")
     let whole = FileSignature.of(folder.url.path + "/" + relative)
-    #expect(FileSignature.of(relative, in: folder.url.path) == whole)
+    #expect(OpenFolder(folder.url.path)?.signature(of: relative) == whole)
     #expect((whole == nil) == (relative == "missing.html"))
     if relative == "link.html" { #expect(whole != FileSignature.of(folder.path("index.html"))) }
   }

@@ -16,30 +16,38 @@ extension EditRebuild {
     case same
     /// The same bytes, with new metadata (touched, copied back, or read racily before).
     case touched(BuildSnapshot.Record)
-    /// New bytes whose record keeps its placement: its new entry and its record.
-    case edited(BuildSnapshot.Record, Announcement)
-    /// Anything else: the edit is more than an edit of words.
-    case other
+    /// New bytes whose record keeps its placement: its new entry, its record and the problems of
+    /// its file.
+    case edited(BuildSnapshot.Record, Announcement, [Diagnostic])
+    /// Anything else: the edit is more than an edit of words (why).
+    case other(String)
   }
 
   /// Looks at every record file (one `stat` each) and reads those whose metadata changed; nil
   /// when a change is more than an edit of words.
   func findEdit() -> Edit? {
-    let records = snapshot.records
-    let findings = Array(zip(listing.records, records)).concurrentMap { entry, record in
-      guard let signature = FileSignature.of(entry.path) else { return Finding.other }
+    let (records, entries) = (snapshot.records, listing.records)
+    let open = OpenFolder(listing.folder)
+    // One pass on every core: each file's `stat`, and a read only where its metadata changed.
+    let findings = Array(records.indices).concurrentMap { place in
+      let (entry, record) = (entries[place], records[place])
+      guard let signature = entry.signature(in: open) else {
+        return Finding.other("\(entry.file) cannot be read")
+      }
       if signature == record.signature && !record.isRacy { return .same }
       return look(at: entry, as: record)
     }
     var edit = Edit(snapshot: snapshot, edited: [:])
+    edit.snapshot.folder = folder
     for (place, finding) in findings.enumerated() {
       switch finding {
       case .same: continue
       case .touched(let record): edit.snapshot.records[place] = record
-      case .edited(let record, let announcement):
+      case .edited(let record, let announcement, let diagnostics):
         edit.snapshot.records[place] = record
+        edit.snapshot.diagnostics[place] = diagnostics.isEmpty ? nil : diagnostics
         edit.edited[place] = announcement
-      case .other: return nil
+      case .other(let why): return stepAside(why)
       }
     }
     guard !edit.edited.isEmpty else { return edit }
@@ -51,7 +59,7 @@ extension EditRebuild {
     -> Finding
   {
     guard case .success(let (bytes, signature)) = FileSystem.readRegularWithSignature(entry.path)
-    else { return .other }
+    else { return .other("\(entry.file) cannot be read") }
     var found = record
     found.signature = signature
     found.isRacy = signature.isRacy(readAt: readAt)
@@ -63,13 +71,17 @@ extension EditRebuild {
       bytes, file: entry.file, format: entry.format
     )
     .keyed(key)
-    guard let announcement = decoded.announcement, !announcement.blocking,
-      !record.isDelivered, !decoded.diagnostics.contains(where: { $0.severity == .error }),
-      announcement.placement(hasher: hasher) == record.placement
-    else { return .other }
+    guard let announcement = decoded.announcement,
+      !decoded.diagnostics.contains(where: { $0.severity == .error })
+    else { return .other("\(entry.file) has errors") }
+    guard !announcement.blocking, !record.isDelivered else {
+      return .other("\(entry.file) is a wall, or in a document apps read")
+    }
+    guard announcement.placement(hasher: hasher) == record.placement else {
+      return .other("\(entry.file) changed more than its words")
+    }
     found.content = content
     found.key = key
-    found.diagnostics = decoded.diagnostics
-    return .edited(found, announcement)
+    return .edited(found, announcement, decoded.diagnostics)
   }
 }

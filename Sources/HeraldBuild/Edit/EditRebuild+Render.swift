@@ -46,6 +46,7 @@ extension EditRebuild {
       jobs.append(Job(path: file.path, placed: placed, edition: file.edition))
     }
     guard jobs.count == wanted.count else { return false }
+    guard !jobs.isEmpty else { return true }
     let site = Site(config: config, announcements: try records(shown, of: edit))
     let renderer = SiteRenderer(site: site, theme: theme, options: build.options)
     let count = jobs.count
@@ -58,7 +59,7 @@ extension EditRebuild {
   }
 
   private func ids(_ snapshot: BuildSnapshot) -> @Sendable (Int) -> String {
-    { snapshot.records[$0].id }
+    { snapshot.ids[$0] }
   }
 
   /// The records at these places: the edited ones as read, the others read from their files,

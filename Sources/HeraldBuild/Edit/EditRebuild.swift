@@ -22,6 +22,8 @@ struct EditRebuild {
   let config: SiteConfig
   let theme: Theme
   let listing: SiteLoader.Listing
+  /// The records' folder as found now.
+  let folder: BuildSnapshot.Folder
   let configuration: Fingerprint
   let environments: [Fingerprint]
   let hasher: SipHasher
@@ -35,36 +37,71 @@ struct EditRebuild {
     let read = BuildTrace.measure("read the snapshot") {
       store.readSnapshot().flatMap(BuildSnapshot.init(sealed:))
     }
-    guard let snapshot = read, snapshot.span.contains(build.options.now) else { return nil }
+    guard let snapshot = read else { return stepAside("no snapshot of the last build") }
+    guard snapshot.span.contains(build.options.now) else {
+      return stepAside("a record changed state since the last build")
+    }
     let loader = SiteLoader(siteDirectory: build.siteDirectory, cache: cache)
     guard let site = try? loader.openSite(),
       let configured = try? loader.readConfiguration(in: site), let config = configured.config,
       let configuration = configured.configuration,
       let caching = reuse.rendering(configuration: configuration),
-      case .success(let theme) = Theme.load(siteDirectory: build.siteDirectory, config: config),
-      let listing = try? loader.announcementFiles(in: site), listing.translations.isEmpty,
-      listing.records.count == snapshot.records.count
-    else { return nil }
+      case .success(let theme) = BuildTrace.measure(
+        "load the theme", { Theme.load(siteDirectory: build.siteDirectory, config: config) })
+    else { return stepAside("herald.yaml or the theme has problems") }
     let environments = SiteRenderer.environments(
       caching: caching, theme: theme, options: build.options, config: config)
     let inputs = BuildSnapshot.inputs(
-      site: build.siteDirectory, environments: environments, listing: listing.listed,
-      hasher: cache.hasher())
-    guard inputs == snapshot.inputs else { return nil }
+      site: site.resolvedPath, environments: environments, hasher: cache.hasher())
+    guard inputs == snapshot.inputs else {
+      return stepAside("herald, herald.yaml, the theme or the options changed")
+    }
+    guard
+      let (listing, folder) = BuildTrace.measure(
+        "list the records",
+        { records(of: snapshot, in: site, loader: loader, hasher: cache.hasher(), readAt: readAt) }
+      )
+    else { return stepAside("the records' folder has other entries") }
     return EditRebuild(
       build: build, snapshot: snapshot, store: store, config: config, theme: theme,
-      listing: listing, configuration: configuration, environments: environments,
-      hasher: cache.hasher(), readAt: readAt)
+      listing: listing, folder: folder, configuration: configuration,
+      environments: environments, hasher: cache.hasher(), readAt: readAt)
+  }
+
+  /// The record files, when the folder holds the entries the snapshot found, and the folder as
+  /// found now: taken from the snapshot when the folder's own signature is as it was (no entry
+  /// was added, removed or renamed since), else from a listing whose fingerprint must be the
+  /// snapshot's.
+  private static func records(
+    of snapshot: BuildSnapshot, in site: ConfinedFolder, loader: SiteLoader, hasher: SipHasher,
+    readAt: Int64
+  ) -> (SiteLoader.Listing, BuildSnapshot.Folder)? {
+    let folder = snapshot.folder
+    if !folder.isRacy, let signature = folder.signature,
+      case .success(let path) = site.resolvedFolder(SiteLoader.announcementsFolder),
+      path == folder.path, FileSignature.of(path) == signature
+    {
+      let records = snapshot.names.map { SiteLoader.RecordEntry(name: $0, inFolder: path) }
+      return (SiteLoader.Listing(folder: path, signature: signature, records: records), folder)
+    }
+    guard let listing = try? loader.announcementFiles(in: site), listing.translations.isEmpty,
+      listing.records.count == snapshot.records.count,
+      BuildSnapshot.listing(listing, hasher: hasher) == folder.listing
+    else { return nil }
+    let found = BuildSnapshot.Folder(
+      path: listing.folder,
+      signature: folder.signature == nil ? nil : listing.signature,
+      isRacy: listing.signature?.isRacy(readAt: readAt) ?? true, listing: folder.listing)
+    return (listing, found)
   }
 
   /// Rebuilds the edit, or nil when it turns out to be more than one (the build then reads the
-  /// whole site; nothing was written).
-  func run() -> SiteBuild.Outcome? {
-    let lookahead = build.lookAhead(keepsMap: true)
+  /// whole site; nothing was written); `lookahead` is looking at the output map meanwhile.
+  func run(lookahead: OutputMapLookahead?) -> SiteBuild.Outcome? {
     guard let edit = BuildTrace.measure("look for edited records", findEdit) else { return nil }
     let problems = edit.snapshot.allProblems
     // A problem under --strict fails the build: the whole site's build says so, with all of them.
-    guard !build.strict || problems.isEmpty else { return nil }
+    guard !build.strict || problems.isEmpty else { return stepAside("--strict, with warnings") }
     let planned = edit.snapshot.files.map {
       OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint)
     }
@@ -73,8 +110,14 @@ struct EditRebuild {
       let rendered = try BuildTrace.measure("render what shows the edit") {
         try render(transaction.pending, of: edit, into: transaction)
       }
-      guard rendered else { return nil }
-      let summary = try commit(transaction, snapshot: edit.snapshot)
+      guard rendered else { return stepAside("a file apps read is not as it was built") }
+      let summary = try commit(
+        transaction,
+        snapshot: edit.snapshot.records == snapshot.records
+          && edit.snapshot.diagnostics == snapshot.diagnostics
+          && edit.snapshot.folder == snapshot.folder ? nil : edit.snapshot)
+      // Freed by the system at exit, not one by one.
+      build.leftovers?(self)
       build.leftovers?(edit)
       return .built(
         SiteBuild.Report(
@@ -88,22 +131,30 @@ struct EditRebuild {
     } catch {
       // A template that fails, or a record that changed while it was read: the whole site's
       // build tells it with its file and line.
-      return nil
+      return stepAside("\(error)")
     }
   }
 
-  /// Puts the staged files in place, keeping the new snapshot meanwhile (only once they are in
-  /// place: a snapshot never describes a build that did not happen).
-  private func commit(_ transaction: OutputTransaction, snapshot: BuildSnapshot)
+  /// Puts the staged files in place, and then keeps the new snapshot (nil: the last one still
+  /// holds), sealed meanwhile: a snapshot never describes a build that did not happen.
+  private func commit(_ transaction: OutputTransaction, snapshot: BuildSnapshot?)
     throws(OutputError) -> OutputWriter.Summary
   {
     let sealing = DispatchGroup()
-    nonisolated(unsafe) var sealed: [UInt8] = []
-    DispatchQueue.global().async(group: sealing) { sealed = snapshot.sealed }
+    nonisolated(unsafe) var sealed: [UInt8]?
+    DispatchQueue.global().async(group: sealing) { sealed = snapshot?.sealed }
     defer { sealing.wait() }
     let summary = try transaction.commit()
     sealing.wait()
-    BuildTrace.measure("keep the snapshot") { store.keepSnapshot(sealed) }
+    if let sealed { BuildTrace.measure("keep the snapshot") { store.keepSnapshot(sealed) } }
     return summary
   }
+
+  /// Steps aside for the build of the whole site, saying why when runs are traced.
+  static func stepAside<Value>(_ why: String) -> Value? {
+    BuildTrace.note("the edit's rebuild steps aside: \(why)")
+    return nil
+  }
+
+  func stepAside<Value>(_ why: String) -> Value? { Self.stepAside(why) }
 }

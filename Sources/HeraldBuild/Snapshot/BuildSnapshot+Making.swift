@@ -16,26 +16,34 @@ extension BuildSnapshot {
   ) {
     // One state per record file, in the records' order: no translation file, none unreadable.
     guard loaded.files.count == loaded.records.count,
+      loaded.listing.records.count == loaded.records.count,
       zip(loaded.files, loaded.records).allSatisfy({ $0.file == $1.file })
     else { return nil }
     let layout = renderer.layout
     let made = Array(zip(loaded.records, loaded.files)).concurrentMap {
-      decoded, state -> Record? in
+      decoded, state -> (Record, String)? in
       guard let announcement = decoded.announcement, announcement.source.key == state.record,
         !decoded.diagnostics.contains(where: { $0.severity == .error })
       else { return nil }
-      return Record(
+      let record = Record(
         signature: state.signature, content: state.content,
         isRacy: state.signature.isRacy(readAt: readAt), key: state.record,
-        placement: announcement.placement(hasher: hasher), id: announcement.id,
+        placement: announcement.placement(hasher: hasher),
         state: RecordMark.state(of: announcement, at: now),
-        isDelivered: layout.delivered.contains(announcement.id), diagnostics: decoded.diagnostics)
+        isDelivered: layout.delivered.contains(announcement.id))
+      return (record, announcement.id)
     }
-    let records = made.compactMap { $0 }
-    guard records.count == made.count else { return nil }
+    let found = made.compactMap { $0 }
+    guard found.count == made.count else { return nil }
+    let records = found.map(\.0)
+    let ids = found.map(\.1)
+    var diagnostics: [Int: [Diagnostic]] = [:]
+    for (place, decoded) in loaded.records.enumerated() where !decoded.diagnostics.isEmpty {
+      diagnostics[place] = decoded.diagnostics
+    }
     var places: [String: Int] = [:]
-    places.reserveCapacity(records.count)
-    for (index, record) in records.enumerated() { places[record.id] = index }
+    places.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() { places[id] = index }
     func placed(_ ids: [String]) -> [Int]? {
       let found = ids.compactMap { places[$0] }
       return found.count == ids.count ? found : nil
@@ -43,11 +51,19 @@ extension BuildSnapshot {
     guard let archive = placed(layout.archive), let walls = placed(layout.walls),
       let feed = placed(layout.feed), let files = Self.files(renderer.plan, places: places)
     else { return nil }
+    let listing = loaded.listing
+    let folder = Folder(
+      path: listing.folder,
+      // Read back from the signature alone only when every record is a file in the folder.
+      signature: listing.records.allSatisfy { $0.linked == nil } ? listing.signature : nil,
+      isRacy: listing.signature?.isRacy(readAt: readAt) ?? true,
+      listing: Self.listing(listing, hasher: hasher))
     self.init(
-      inputs: inputs, span: StableSpan(around: now, of: site.announcements), records: records,
-      archive: archive, walls: walls, feed: feed, archivePageCount: layout.pageCount,
-      pageSize: layout.pageSize, files: files,
-      problems: Self.siteWide(problems, records: records), census: census)
+      inputs: inputs, folder: folder, names: listing.records.map(\.name),
+      span: StableSpan(around: now, of: site.announcements), records: records,
+      ids: ids, diagnostics: diagnostics, archive: archive, walls: walls, feed: feed,
+      archivePageCount: layout.pageCount, pageSize: layout.pageSize, files: files,
+      problems: Self.siteWide(problems, own: diagnostics), census: census)
   }
 
   /// The plan's files with their roles; nil when one has no fingerprint or names a record that
@@ -75,10 +91,12 @@ extension BuildSnapshot {
   }
 
   /// The problems that are not of one record's own file, each as often as it was found.
-  static func siteWide(_ problems: [Diagnostic], records: [Record]) -> [Diagnostic] {
+  static func siteWide(_ problems: [Diagnostic], own records: [Int: [Diagnostic]])
+    -> [Diagnostic]
+  {
     var own: [Diagnostic: Int] = [:]
-    for record in records {
-      for diagnostic in record.diagnostics { own[diagnostic, default: 0] += 1 }
+    for diagnostics in records.values {
+      for diagnostic in diagnostics { own[diagnostic, default: 0] += 1 }
     }
     guard !own.isEmpty else { return problems }
     return problems.filter { diagnostic in
@@ -90,6 +108,6 @@ extension BuildSnapshot {
 
   /// Every problem a build of this snapshot reports, sorted: the site's, and each record's own.
   package var allProblems: [Diagnostic] {
-    (problems + records.flatMap(\.diagnostics)).sorted()
+    (problems + diagnostics.values.flatMap { $0 }).sorted()
   }
 }

@@ -1,3 +1,4 @@
+import HeraldContent
 import HeraldCore
 import HeraldFiles
 import HeraldRender
@@ -12,7 +13,8 @@ import HeraldRender
 /// herald, herald.yaml, theme, options and folder listing (`inputs`), and for a time inside the
 /// span in which no record changes state.
 package struct BuildSnapshot: Sendable {
-  /// A record file as the build read it.
+  /// A record file as the build read it: values of a fixed size, so that ten thousand are read
+  /// back at once (its id and its own problems are kept beside, in `ids` and `diagnostics`).
   package struct Record: Sendable, Equatable {
     /// Its metadata when it was read.
     package var signature: FileSignature
@@ -24,14 +26,10 @@ package struct BuildSnapshot: Sendable {
     package var key: Fingerprint
     /// The fingerprint of everything but its words (`Announcement.placement`).
     package var placement: Fingerprint
-    /// Its id.
-    package var id: String
     /// Its state at the build's time (`RecordMark.state`).
     package var state: UInt64
     /// Whether a document apps read (a manifest, a `live.json`) holds it.
     package var isDelivered: Bool
-    /// The problems of its own file (`DecodedRecord.diagnostics`), warnings only.
-    package var diagnostics: [Diagnostic]
 
     /// What it adds to the fingerprint of a file that shows it.
     package var mark: RecordMark { RecordMark(key: key, state: state) }
@@ -64,12 +62,35 @@ package struct BuildSnapshot: Sendable {
     package var edition: Int
   }
 
-  /// The fingerprint of everything the snapshot holds for (`BuildSnapshot.inputs`).
+  /// The records' folder as the build listed it.
+  package struct Folder: Sendable, Equatable {
+    /// Its resolved path.
+    package var path: String
+    /// Its signature before it was listed; nil when the listing cannot be taken as it was from
+    /// the signature alone (a record that is a link, whose target may change on its own).
+    package var signature: FileSignature?
+    /// Whether it changed so shortly before it was listed that it is to be listed again.
+    package var isRacy: Bool
+    /// The fingerprint of its entries (`BuildSnapshot.listing`).
+    package var listing: Fingerprint
+  }
+
+  /// The fingerprint of everything the snapshot holds for but the folder's entries
+  /// (`BuildSnapshot.inputs`).
   package var inputs: Fingerprint
+  /// The records' folder.
+  package var folder: Folder
+  /// Each record file's name, in the order of `records`.
+  package var names: [String]
   /// The span of time around the build's time in which no record changes state.
   package var span: StableSpan
   /// Every record file, in path order.
   package var records: [Record]
+  /// Each record's id, in the order of `records`.
+  package var ids: [String]
+  /// The problems of each record's own file (`DecodedRecord.diagnostics`, warnings only), by its
+  /// place in `records`, for those that have any.
+  package var diagnostics: [Int: [Diagnostic]]
   /// The archive, newest first, as places in `records`.
   package var archive: [Int]
   /// The archive's walls, newest first, as places in `records`.
@@ -90,22 +111,34 @@ package struct BuildSnapshot: Sendable {
 }
 
 extension BuildSnapshot {
-  /// The fingerprint of what a snapshot is valid for: the site folder, each edition's
-  /// environment (herald, herald.yaml, the theme, the options but the time) and the
-  /// announcements folder as listed (each entry's name and what it is, links resolved).
-  package static func inputs(
-    site: String, environments: [Fingerprint], listing: [ConfinedFolder.Listed],
-    hasher: SipHasher
-  ) -> Fingerprint {
+  /// The fingerprint of what a snapshot is valid for, but the records' folder: the site folder
+  /// and each edition's environment (herald, herald.yaml, the theme, the options but the time).
+  package static func inputs(site: String, environments: [Fingerprint], hasher: SipHasher)
+    -> Fingerprint
+  {
     var hasher = hasher
     hasher.combine("snapshot inputs")
     hasher.combine(site)
     hasher.combine(UInt64(environments.count))
     for environment in environments { hasher.combine(environment) }
-    hasher.combine(UInt64(listing.count))
-    for item in listing {
+    return hasher.finalize()
+  }
+
+  /// The fingerprint of the records' folder as listed: each entry's name and what it is, links
+  /// resolved.
+  package static func listing(_ listing: SiteLoader.Listing, hasher: SipHasher) -> Fingerprint {
+    var hasher = hasher
+    hasher.combine("snapshot listing")
+    hasher.combine(listing.folder)
+    hasher.combine(UInt64(listing.listed.count))
+    let prefix = listing.folder.utf8.count + 1
+    for item in listing.listed {
       hasher.combine(item.name)
       switch item.entry {
+      case .success(.file(let path))
+      where path.utf8.count == prefix + item.name.utf8.count && path.hasPrefix(listing.folder):
+        // In the folder itself, as most are: its path says nothing its name does not.
+        hasher.combine("file here")
       case .success(.file(let path)):
         hasher.combine("file")
         hasher.combine(path)

@@ -73,6 +73,21 @@ package struct BinaryReader: ~Copyable {
     return Array(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
   }
 
+  /// The next `count` bytes, in place, to be read as the caller knows they were laid out.
+  package mutating func block(_ count: Int) throws(BinaryFormatError) -> UnsafeRawBufferPointer {
+    guard count >= 0, bytes.count - offset >= count else { throw BinaryFormatError() }
+    defer { offset += count }
+    return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+  }
+
+  /// Reads a number written in eight bytes (`BinaryWriter.writeWord`).
+  package mutating func word() throws(BinaryFormatError) -> UInt64 {
+    guard bytes.count - offset >= 8 else { throw BinaryFormatError() }
+    let value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    offset += 8
+    return value
+  }
+
   /// Reads a fingerprint: sixteen bytes, as they are.
   package mutating func fingerprint() throws(BinaryFormatError) -> Fingerprint {
     guard bytes.count - offset >= 16 else { throw BinaryFormatError() }

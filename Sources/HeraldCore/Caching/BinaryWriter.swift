@@ -20,6 +20,14 @@ package struct BinaryWriter: Sendable {
     bytes.append(UInt8(value))
   }
 
+  /// Writes a number in eight bytes, little-endian: what is read ten thousand times (a file's
+  /// times in nanoseconds, its inode) is read faster so than as a number of as few bytes as it
+  /// needs.
+  package mutating func writeWord(_ value: UInt64) {
+    var word = value.littleEndian
+    withUnsafeBytes(of: &word) { bytes.append(contentsOf: $0) }
+  }
+
   /// Writes a count or a small number.
   package mutating func write(_ value: Int) { write(Int64(value)) }
 

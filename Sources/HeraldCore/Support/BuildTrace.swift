@@ -47,6 +47,13 @@ package enum BuildTrace {
     return value
   }
 
+  /// Prints a note about the run when tracing is on (why a step was taken or skipped).
+  package static func note(_ text: @autoclosure () -> String) {
+    guard isEnabled else { return }
+    var bytes = Array("herald: \(text())\n".utf8)
+    _ = write(2, &bytes, bytes.count)
+  }
+
   private static func cpuMilliseconds(_ usage: rusage) -> Double {
     func milliseconds(_ time: timeval) -> Double {
       Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000

@@ -42,9 +42,9 @@ struct OutputMap: Sendable {
     }
 
     /// Whether the file at a path of the output is still the one herald put in place (one
-    /// `lstat`).
-    func isInPlace(_ path: String, in output: String) -> Bool {
-      FileSignature.of(path, in: output).map(matches) ?? false
+    /// `stat`, relative to the open output folder).
+    func isInPlace(_ path: String, in output: OpenFolder?) -> Bool {
+      output?.signature(of: path).map(matches) ?? false
     }
   }
 

@@ -10,6 +10,9 @@ import HeraldFiles
 /// so a new inode), so an unchanged map file means no build changed the tree meanwhile. An edit at
 /// 10,000 records spent some 30 ms reading the map and `stat`ing its files after planning, with
 /// a core idle while it planned.
+///
+/// The files are `stat`ed in runs that any thread may take: a build that asks for the result
+/// before the lookahead is done takes runs too, rather than wait with a core idle.
 package final class OutputMapLookahead: @unchecked Sendable {
   /// What the lookahead found: the map as read, its file's signature, and the entries of the
   /// files still as herald put them in place.
@@ -25,19 +28,25 @@ package final class OutputMapLookahead: @unchecked Sendable {
   let keyIdentifier: Fingerprint
   private let done = DispatchGroup()
   private var found: Found?
+  private let work: StatRuns
 
   /// Starts reading the map of an output made with this key, and `stat`ing its files.
   package init(output: String, keyIdentifier: Fingerprint) {
     self.output = output
     self.keyIdentifier = keyIdentifier
-    DispatchQueue.global().async(group: done) { [self] in
-      found = Self.look(output: output, keyIdentifier: keyIdentifier)
+    let work = StatRuns()
+    self.work = work
+    done.enter()
+    DispatchQueue.global().async { [self] in
+      found = Self.look(output: output, keyIdentifier: keyIdentifier, work: work)
+      done.leave()
     }
   }
 
   /// What was found, once the lookahead is done, if it is for this output and key and the map file
   /// is still the one it read; nil otherwise (the caller reads the map itself).
   func result(output: String, keyIdentifier: Fingerprint) -> Found? {
+    work.help()
     done.wait()
     guard output == self.output, keyIdentifier == self.keyIdentifier, let found,
       FileSignature.of(output + "/" + OutputMap.fileName) == found.file
@@ -45,18 +54,20 @@ package final class OutputMapLookahead: @unchecked Sendable {
     return found
   }
 
-  private static func look(output: String, keyIdentifier: Fingerprint) -> Found? {
+  private static func look(output: String, keyIdentifier: Fingerprint, work: StatRuns) -> Found? {
     guard
       case .success(let (bytes, file)) = FileSystem.readRegularWithSignature(
         output + "/" + OutputMap.fileName),
       let map = OutputMap(bytes: bytes, keyIdentifier: keyIdentifier)
-    else { return nil }
-    // Usually every file is intact: the map's entries, less the few that are not, cost a copy
-    // rather than a dictionary made again. One thread: the build plans on the others meanwhile.
-    var intact = map.entries
-    for (path, entry) in map.entries where !entry.isInPlace(path, in: output) {
-      intact[path] = nil
+    else {
+      work.start(entries: [], folder: nil)
+      return nil
     }
+    // Usually every file is intact: the map's entries, less the few that are not, cost a copy
+    // rather than a dictionary made again.
+    work.start(entries: Array(map.entries), folder: OpenFolder(output))
+    var intact = map.entries
+    for path in work.finish() { intact[path] = nil }
     return Found(file: file, map: map, intact: intact)
   }
 }

@@ -23,8 +23,9 @@ extension OutputTransaction {
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
     if let intact { return files.map { entry(of: $0, in: intact) } }
+    let folder = OpenFolder(output)
     return files.concurrentMap { file -> OutputMap.Entry? in
-      entry(of: file, in: map.entries).flatMap { $0.isInPlace(file.path, in: output) ? $0 : nil }
+      entry(of: file, in: map.entries).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
     }
   }
 

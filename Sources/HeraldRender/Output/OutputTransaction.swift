@@ -9,7 +9,7 @@ import HeraldFiles
 /// build refused), it removes its staging folder and the output is as it was.
 package final class OutputTransaction: @unchecked Sendable {
   /// Every file of the previous tree (herald's bookkeeping aside).
-  package let previous: Set<String>
+  package let previous: PreviousTree
   /// The planned files to render, in plan order: those the output map could not vouch for.
   package let pending: [String]
 
@@ -21,7 +21,7 @@ package final class OutputTransaction: @unchecked Sendable {
   let keyIdentifier: Fingerprint?
   let memo: OutputMapMemo?
   /// The previous tree's files when they were listed (exact), so a file it lacks is not looked for.
-  private let listed: Set<String>?
+  private let listed: PreviousTree?
   private let staging: String
   private let folders: FolderMaker
   private let state = NSLock()
@@ -30,7 +30,7 @@ package final class OutputTransaction: @unchecked Sendable {
   private var committed = false
 
   init(
-    writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: Set<String>,
+    writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
     map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?,
     intact: [String: OutputMap.Entry]? = nil
   ) throws(OutputError) {
@@ -122,9 +122,11 @@ package final class OutputTransaction: @unchecked Sendable {
     let output = writer.outputDirectory
     var staged = state.withLock { self.staged }
     let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
-    let planned = files.map(\.path) + [OutputWriter.markerName]
+    let paths = files.map(\.path)
+    let planned = paths + [OutputWriter.markerName]
     // A previous file whose path is now a folder is replaced, not removed.
-    let gone = previous.subtracting(planned)
+    var gone = previous.subtracting(paths)
+    gone.remove(OutputWriter.markerName)
     let removed = Array(gone.isEmpty ? gone : gone.subtracting(OutputWriter.folders(of: planned)))
       .sortedBytewise()
     let summary = OutputWriter.Summary(

@@ -128,8 +128,11 @@ package struct OutputWriter: Sendable {
     // After a completed journal the map is the tree before that build: the files its journal put
     // in place are only on disk, so the disk is listed too, or they would stay forever.
     let previous = BuildTrace.measure("list the previous output") {
-      map.map { recovered ? Set($0.entries.keys).union(listing()) : Set($0.entries.keys) }
-        ?? listing()
+      map.map {
+        recovered
+          ? PreviousTree(listed: Set($0.entries.keys).union(listing()))
+          : PreviousTree(map: $0.entries)
+      } ?? PreviousTree(listed: listing())
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
@@ -230,6 +233,11 @@ package struct OutputWriter: Sendable {
   /// path that the output does not have yet (every file under such a folder is new, so the staged
   /// folder holds exactly them) and that holds no entry point, so the entry points still come last.
   static func moves(_ changed: [String], existing: Set<String>) -> [String] {
+    moves(changed, existing: PreviousTree(listed: existing))
+  }
+
+  /// What to rename into place for the changed files, given the previous tree.
+  static func moves(_ changed: [String], existing: PreviousTree) -> [String] {
     // Made only for a new file: one the output has already sits in folders the output has.
     var present: Set<String>?
     let sheltering = folders(of: changed.filter { entryPointRank($0) != nil })
@@ -240,7 +248,7 @@ package struct OutputWriter: Sendable {
         moves.insert(file)
         continue
       }
-      let known = present ?? folders(of: Array(existing))
+      let known = present ?? folders(of: existing.paths)
       present = known
       // Looked for from the top: the first such folder is the topmost, and ten thousand new pages
       // under one new folder cost a prefix each rather than every level of their paths.
