@@ -14,9 +14,9 @@ struct EditCase: CustomTestStringConvertible, Sendable {
   var testDescription: String { name }
 }
 
-/// An edit of the words of records no app reads is rebuilt from the last build's snapshot, by
-/// planning again only the files that show those records; any other change reads the whole site.
-/// Either way the output is byte for byte what a build from nothing writes, with the same
+/// An edit of the words of records no app reads plans again only the files that show them.
+///
+/// It is rebuilt from the last build's snapshot; any other change reads the whole site. Either way the output is byte for byte what a build from nothing writes, with the same
 /// problems, exit status and counts.
 @Suite("An edit's rebuild plans only what shows the edit, and writes what a whole build writes")
 struct EditRebuildTests {
