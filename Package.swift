@@ -7,6 +7,11 @@
 // Each C library is wrapped by one system-library target, and exactly one Swift module imports it.
 import PackageDescription
 
+/// URLSession's engine of HeraldClient's transport, on Linux only in debug builds, where the tests
+/// of the Apple platforms' engine run: in the release herald it would link libcurl at start-up.
+let urlSessionOnLinux = SwiftSetting.define(
+  "HERALD_URLSESSION_ON_LINUX", .when(platforms: [.linux], configuration: .debug))
+
 let package = Package(
   name: "herald",
   products: [
@@ -26,11 +31,13 @@ let package = Package(
     // The build cache's database.
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    // HeraldClient's transport on Linux, where URLSession cannot bound a decoded body.
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // The preview server's and (on Linux, where URLSession cannot bound a decoded body) HeraldClient's
+    // transport's libraries are loaded when first used (dlopen, see their shim.h), not linked:
+    // linked, they and the TLS, Kerberos and LDAP libraries they need made every run of herald
+    // start some 8 ms later. No pkg-config, whose flags would link them: their headers (from
+    // libmicrohttpd-dev and libcurl4-openssl-dev) are in the system's include path.
+    .systemLibrary(name: "CMicroHTTPD"),
+    .systemLibrary(name: "CCurl"),
 
     // MARK: What an app links: the protocol (versions, rows, the delivery rule, the decision) and
     // the reader over it; Foundation only on Apple's platforms (libcurl on Linux).
@@ -39,7 +46,9 @@ let package = Package(
       name: "HeraldClient",
       dependencies: [
         "HeraldProtocol", .target(name: "CCurl", condition: .when(platforms: [.linux])),
-      ]),
+      ],
+      // URLSession's engine on Linux only where its tests run: see URLSessionTransport.swift.
+      swiftSettings: [urlSessionOnLinux]),
 
     // MARK: The pipeline.
     .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
@@ -108,7 +117,8 @@ let package = Package(
         "HeraldClient", "HeraldCore", "HeraldServe", "HeraldRender", "HeraldContent",
         "HeraldTestSupport",
         "HeraldConformanceAdapter",
-      ]),
+      ],
+      swiftSettings: [urlSessionOnLinux]),
     .testTarget(
       name: "HeraldFuzzTests", dependencies: ["HeraldFuzzTargets", "HeraldTestSupport"]),
     .testTarget(

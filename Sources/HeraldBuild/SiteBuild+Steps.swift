@@ -120,16 +120,19 @@ extension SiteBuild {
       }
     }
     let store = reuse.snapshots
-    nonisolated(unsafe) var sealed: [UInt8]?
+    nonisolated(unsafe) var body: [UInt8]?
     if store != nil {
       DispatchQueue.global().async(group: saving) {
-        sealed = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.sealed }
+        body = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.body }
       }
     }
     let summary = try transaction.commit()
     saving.wait()
-    if let store, let sealed {
-      BuildTrace.measure("keep the snapshot") { store.keepSnapshot(sealed) }
+    if let store, let body {
+      BuildTrace.measure("keep the snapshot") {
+        store.keepSnapshot(
+          BuildSnapshot.seal(body, mapChecksum: transaction.committedMapChecksum))
+      }
     }
     return summary
   }

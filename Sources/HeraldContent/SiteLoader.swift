@@ -203,13 +203,6 @@ package struct SiteLoader: Sendable {
     /// An empty listing.
     package init() {}
 
-    /// The listing of a folder as known from before: its record files, and no other entry.
-    package init(folder: String, signature: FileSignature?, records: [RecordEntry]) {
-      self.folder = folder
-      self.signature = signature
-      self.records = records
-    }
-
     init(
       folder: String, signature: FileSignature?, listed: [ConfinedFolder.Listed],
       records: [RecordEntry], translations: [TranslationEntry], problems: [Diagnostic]

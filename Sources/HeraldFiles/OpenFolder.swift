@@ -22,6 +22,12 @@ package final class OpenFolder: Sendable {
   /// The signature of the file at a path relative to the folder, not following a final symbolic
   /// link; nil when it cannot be read.
   package func signature(of relative: String) -> FileSignature? {
+    relative.withCString { signature(of: $0) }
+  }
+
+  /// The signature of the file at a path (a C string) relative to the folder, as
+  /// `signature(of:)` gives it.
+  package func signature(of relative: UnsafePointer<CChar>) -> FileSignature? {
     var status = stat()
     guard fstatat(descriptor, relative, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
     return FileSignature(status)

@@ -39,18 +39,23 @@ final class HTTPResponder: @unchecked Sendable {
     to connection: OpaquePointer, url: String, method: String, resumed: Bool,
     requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   ) -> MHD_Result {
+    // A daemon started, so the library is loaded.
+    guard let mhd = microhttpd else { return .NO }
     let request = HTTPRequest(
       method: method, path: url,
-      ifNoneMatch: MHD_lookup_connection_value(connection, .HEADER_KIND, "If-None-Match")
-        .map { String(cString: $0) },
-      query: Self.query(of: connection), resumed: resumed)
+      ifNoneMatch: herald_mhd_lookup_connection_value(
+        mhd, connection, .HEADER_KIND, "If-None-Match"
+      ).map { String(cString: $0) },
+      query: Self.query(of: connection, mhd: mhd), resumed: resumed)
     switch handler(request) {
     case .respond(let response):
-      return queue(response, on: connection)
+      return queue(response, on: connection, mhd: mhd)
     case .park where resumed:
-      return queue(.text(503, "The server is stopping.\n"), on: connection)
+      return queue(.text(503, "The server is stopping.\n"), on: connection, mhd: mhd)
     case .park(let deadline):
-      if parking.park(connection, until: deadline, suspend: { MHD_suspend_connection($0) }) {
+      if parking.park(
+        connection, until: deadline, suspend: { herald_mhd_suspend_connection(mhd, $0) })
+      {
         // Any non-nil value marks the request as parked; libmicrohttpd never reads it.
         requestContext?.pointee = UnsafeMutableRawPointer(bitPattern: 1)
         return .YES
@@ -60,23 +65,28 @@ final class HTTPResponder: @unchecked Sendable {
     }
   }
 
-  private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  private func queue(_ response: HTTPResponse, on connection: OpaquePointer, mhd: herald_mhd)
+    -> MHD_Result
+  {
     let body = response.body.isEmpty ? [UInt8(0)] : response.body
     let created = body.withUnsafeBytes { buffer in
-      MHD_create_response_from_buffer(
-        response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+      herald_mhd_create_response_from_buffer(
+        mhd, response.body.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
         .RESPMEM_MUST_COPY)
     }
     guard let created else { return .NO }
-    defer { MHD_destroy_response(created) }
-    for (name, value) in response.headers { _ = MHD_add_response_header(created, name, value) }
-    return MHD_queue_response(connection, UInt32(response.status), created)
+    defer { herald_mhd_destroy_response(mhd, created) }
+    for (name, value) in response.headers {
+      _ = herald_mhd_add_response_header(mhd, created, name, value)
+    }
+    return herald_mhd_queue_response(mhd, connection, UInt32(response.status), created)
   }
 
-  private static func query(of connection: OpaquePointer) -> [String: String] {
+  private static func query(of connection: OpaquePointer, mhd: herald_mhd) -> [String: String] {
     let collected = QueryArguments()
     let context = Unmanaged.passUnretained(collected).toOpaque()
-    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, queryArgument, context)
+    _ = herald_mhd_get_connection_values(
+      mhd, connection, .GET_ARGUMENT_KIND, queryArgument, context)
     return collected.values
   }
 }

@@ -66,13 +66,14 @@ package final class HTTPServer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard let socket, daemon == nil else { throw .cannotStart(host, port) }
+    guard let mhd = microhttpd else { throw .libraryMissing }
     let limit = Self.raiseDescriptorLimit()
     // The daemon holds the responder until it has stopped (released in `Shutdown.run`).
     let context = Unmanaged.passRetained(responder)
     let connections = UInt32(max(16, min(10_000, limit - 64)))
     guard
       let started = herald_mhd_start(
-        socket, accessHandler, context.toOpaque(), connections, Self.idleTimeout,
+        mhd, socket, accessHandler, context.toOpaque(), connections, Self.idleTimeout,
         Self.threads)
     else {
       context.release()
@@ -191,6 +192,8 @@ package enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
   case cannotBind(String, UInt16, String)
   /// libmicrohttpd would not start.
   case cannotStart(String, UInt16)
+  /// libmicrohttpd is not installed (it is loaded when the server starts).
+  case libraryMissing
 
   /// A message for standard error.
   package var description: String {
@@ -202,6 +205,8 @@ package enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
       return "cannot listen on \(host):\(port): \(reason)"
     case .cannotStart(let host, let port):
       return "the HTTP server could not start on \(host):\(port)"
+    case .libraryMissing:
+      return "the preview server needs libmicrohttpd (libmicrohttpd.so.12), which cannot be loaded"
     }
   }
 
@@ -211,6 +216,7 @@ package enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     case .portInUse:
       return "stop the other server, or pass --port with another number (0 picks a free one)"
     case .badHost: return "use 127.0.0.1, or ::1 for IPv6"
+    case .libraryMissing: return "install it: apt-get install libmicrohttpd12"
     default: return nil
     }
   }
@@ -227,10 +233,11 @@ private struct Shutdown: @unchecked Sendable {
   func run() {
     // The daemon may not stop while a connection is suspended: resume them all, and park no more.
     responder.parking.close()
-    if let daemon {
+    // A daemon started, so the library is loaded.
+    if let daemon, let mhd = microhttpd {
       // Take the socket back, so that MHD_stop_daemon does not close it; it is closed below.
-      _ = MHD_quiesce_daemon(daemon)
-      MHD_stop_daemon(daemon)
+      _ = herald_mhd_quiesce_daemon(mhd, daemon)
+      herald_mhd_stop_daemon(mhd, daemon)
       // The reference `start` gave the daemon: no callback can come any more.
       Unmanaged.passUnretained(responder).release()
     }

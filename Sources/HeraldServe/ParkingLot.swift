@@ -68,7 +68,8 @@ final class ParkingLot: @unchecked Sendable {
     var kept: [(connection: OpaquePointer, deadline: Date)] = []
     for entry in parked {
       if matches(entry.deadline) {
-        MHD_resume_connection(entry.connection)
+        // A parked connection has a daemon, so the library is loaded.
+        if let mhd = microhttpd { herald_mhd_resume_connection(mhd, entry.connection) }
       } else {
         kept.append(entry)
       }

@@ -25,8 +25,14 @@ struct BuildSnapshotTests {
     #expect(snapshot.sealed == bytes)
     // The example's 11 records and the 30 older ones; a file for each published record.
     #expect(snapshot.records.count == 41)
-    #expect(snapshot.ids.contains("old-7") && snapshot.names.contains("old-7.md"))
-    #expect(snapshot.files.contains { $0.path == "announcements/old-7/index.html" })
+    #expect(snapshot.ids.place(of: "old-7") == snapshot.names.place(of: "old-7.md"))
+    #expect(snapshot.ids.place(of: "old-7") != nil)
+    // Each file's path is the output map's at the same place: the snapshot names that map.
+    #expect(snapshot.mapChecksum != nil)
+    #expect(
+      snapshot.files.contains {
+        $0.role == .announcement(record: snapshot.ids.place(of: "old-7") ?? -1)
+      })
     #expect(snapshot.archive.count == Set(snapshot.archive).count)
   }
 

@@ -23,14 +23,31 @@ private func client(
       cache: cache, seenStore: seen, clock: clock))
 }
 
-/// Which engine fetches: the platform's (libcurl on Linux), or URLSession (Apple's) everywhere.
-enum Engine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+/// Which engine fetches: the platform's (libcurl on Linux), or URLSession (Apple's) wherever
+/// HeraldClient is built with it (on Linux, debug builds).
+enum Engine: String, Sendable, CustomTestStringConvertible {
   case platform, urlSession
-  func transport(maximumBodySize: Int) -> HTTPTransport {
-    self == .platform
-      ? HTTPTransport(maximumBodySize: maximumBodySize)
-      : HTTPTransport(urlSession: maximumBodySize)
+
+  /// The engines of this build.
+  static var allCases: [Engine] {
+    #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
+      [.platform, .urlSession]
+    #else
+      [.platform]
+    #endif
   }
+
+  func transport(
+    maximumBodySize: Int, headers: [String: String] = [:], userAgent: String? = nil
+  ) -> HTTPTransport {
+    #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
+      if self == .urlSession {
+        return HTTPTransport(urlSession: maximumBodySize, headers: headers, userAgent: userAgent)
+      }
+    #endif
+    return HTTPTransport(maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
+  }
+
   var testDescription: String { rawValue }
 }
 
@@ -188,11 +205,8 @@ struct HeraldClientTests {
   @Test("an app's own headers and user agent go with every request", arguments: Engine.allCases)
   func headersAndUserAgent(engine: Engine) async throws {
     let recorder = try RequestRecorder()
-    let transport =
-      engine == .platform
-      ? HTTPTransport(headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
-      : HTTPTransport(
-        urlSession: 5_000_000, headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
+    let transport = engine.transport(
+      maximumBodySize: 5_000_000, headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
     let state = await HeraldClient(
       channel: try #require(URL(string: "http://127.0.0.1:\(recorder.port)/")), platform: "ios",
       appVersion: "1.0",

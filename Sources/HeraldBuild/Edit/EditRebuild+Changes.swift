@@ -26,16 +26,16 @@ extension EditRebuild {
   /// Looks at every record file (one `stat` each) and reads those whose metadata changed; nil
   /// when a change is more than an edit of words.
   func findEdit() -> Edit? {
-    let (records, entries) = (snapshot.records, listing.records)
-    let open = OpenFolder(listing.folder)
+    let (records, files) = (snapshot.records, files)
+    let open = OpenFolder(files.folder)
     // One pass on every core: each file's `stat`, and a read only where its metadata changed.
     let findings = Array(records.indices).concurrentMap { place in
-      let (entry, record) = (entries[place], records[place])
-      guard let signature = entry.signature(in: open) else {
-        return Finding.other("\(entry.file) cannot be read")
+      let record = records[place]
+      guard let signature = files.signature(at: place, in: open) else {
+        return Finding.other("\(files.entry(at: place).file) cannot be read")
       }
       if signature == record.signature && !record.isRacy { return .same }
-      return look(at: entry, as: record)
+      return look(at: files.entry(at: place), as: record)
     }
     var edit = Edit(snapshot: snapshot, edited: [:])
     edit.snapshot.folder = folder

@@ -17,21 +17,23 @@ extension EditRebuild {
 
   /// Renders the files the output lacks into staging, with a renderer made over only the records
   /// they show; false when one of them is not a file an edit renders (a document apps read).
-  func render(_ pending: [String], of edit: Edit, into transaction: OutputTransaction) throws
-    -> Bool
-  {
+  func render(
+    _ pending: [String], of edit: Edit, paths: [String], into transaction: OutputTransaction
+  ) throws -> Bool {
     let snapshot = edit.snapshot
-    let wanted = Set(pending)
     var jobs: [Job] = []
     var shown: Set<Int> = []
-    for file in snapshot.files where wanted.contains(file.path) {
+    for path in pending {
+      // The paths are sorted: a pending file (one or two, usually) is found by a search.
+      guard let place = Self.place(of: path, in: paths) else { return false }
+      let file = snapshot.files[place]
       let placed: SiteRenderer.Placed
       switch file.role {
       case .document: return false
-      case .fixed: placed = .planned(file.path)
+      case .fixed: placed = .planned(path)
       case .announcement(let record):
         shown.insert(record)
-        placed = .planned(file.path)
+        placed = .planned(path)
       case .archive(let page):
         let records = Array(snapshot.archivePage(page))
         let walls = page == 1 ? snapshot.walls : []
@@ -43,9 +45,8 @@ extension EditRebuild {
         shown.formUnion(snapshot.feed)
         placed = .feed(snapshot.feed.map(ids(snapshot)))
       }
-      jobs.append(Job(path: file.path, placed: placed, edition: file.edition))
+      jobs.append(Job(path: path, placed: placed, edition: file.edition))
     }
-    guard jobs.count == wanted.count else { return false }
     guard !jobs.isEmpty else { return true }
     let site = Site(config: config, announcements: try records(shown, of: edit))
     let renderer = SiteRenderer(site: site, theme: theme, options: build.options)
@@ -56,6 +57,16 @@ extension EditRebuild {
       try file.close()
     }
     return true
+  }
+
+  /// Where a path is among sorted paths, by binary search.
+  static func place(of path: String, in paths: [String]) -> Int? {
+    var (low, high) = (0, paths.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if paths[middle].precedesBytewise(path) { low = middle + 1 } else { high = middle }
+    }
+    return low < paths.count && paths[low] == path ? low : nil
   }
 
   private func ids(_ snapshot: BuildSnapshot) -> @Sendable (Int) -> String {
@@ -70,7 +81,7 @@ extension EditRebuild {
     let reader = RecordFileReader(config: config)
     let read = places.sorted().concurrentMap { place -> Announcement? in
       if let edited = edit.edited[place] { return edited }
-      let entry = listing.records[place]
+      let entry = files.entry(at: place)
       let record = edit.snapshot.records[place]
       guard
         case .success(let (bytes, signature)) = FileSystem.readRegularWithSignature(entry.path),

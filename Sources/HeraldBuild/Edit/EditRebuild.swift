@@ -21,7 +21,7 @@ struct EditRebuild {
   let store: any SnapshotStore
   let config: SiteConfig
   let theme: Theme
-  let listing: SiteLoader.Listing
+  let files: RecordFiles
   /// The records' folder as found now.
   let folder: BuildSnapshot.Folder
   let configuration: Fingerprint
@@ -57,14 +57,14 @@ struct EditRebuild {
       return stepAside("herald, herald.yaml, the theme or the options changed")
     }
     guard
-      let (listing, folder) = BuildTrace.measure(
+      let (files, folder) = BuildTrace.measure(
         "list the records",
         { records(of: snapshot, in: site, loader: loader, hasher: cache.hasher(), readAt: readAt) }
       )
     else { return stepAside("the records' folder has other entries") }
     return EditRebuild(
       build: build, snapshot: snapshot, store: store, config: config, theme: theme,
-      listing: listing, folder: folder, configuration: configuration,
+      files: files, folder: folder, configuration: configuration,
       environments: environments, hasher: cache.hasher(), readAt: readAt)
   }
 
@@ -75,14 +75,13 @@ struct EditRebuild {
   private static func records(
     of snapshot: BuildSnapshot, in site: ConfinedFolder, loader: SiteLoader, hasher: SipHasher,
     readAt: Int64
-  ) -> (SiteLoader.Listing, BuildSnapshot.Folder)? {
+  ) -> (RecordFiles, BuildSnapshot.Folder)? {
     let folder = snapshot.folder
     if !folder.isRacy, let signature = folder.signature,
       case .success(let path) = site.resolvedFolder(SiteLoader.announcementsFolder),
       path == folder.path, FileSignature.of(path) == signature
     {
-      let records = snapshot.names.map { SiteLoader.RecordEntry(name: $0, inFolder: path) }
-      return (SiteLoader.Listing(folder: path, signature: signature, records: records), folder)
+      return (.named(folder: path, names: snapshot.names), folder)
     }
     guard let listing = try? loader.announcementFiles(in: site), listing.translations.isEmpty,
       listing.records.count == snapshot.records.count,
@@ -92,7 +91,7 @@ struct EditRebuild {
       path: listing.folder,
       signature: folder.signature == nil ? nil : listing.signature,
       isRacy: listing.signature?.isRacy(readAt: readAt) ?? true, listing: folder.listing)
-    return (listing, found)
+    return (.listed(listing), found)
   }
 
   /// Rebuilds the edit, or nil when it turns out to be more than one (the build then reads the
@@ -102,20 +101,25 @@ struct EditRebuild {
     let problems = edit.snapshot.allProblems
     // A problem under --strict fails the build: the whole site's build says so, with all of them.
     guard !build.strict || problems.isEmpty else { return stepAside("--strict, with warnings") }
-    let planned = edit.snapshot.files.map {
-      OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint)
+    // The files' paths are the output map's, when it is the map the snapshot's build left.
+    guard let map = lookahead?.map, let checksum = map.checksum,
+      checksum == snapshot.mapChecksum, map.paths.count == edit.snapshot.files.count
+    else { return stepAside("the output map is not the one the last build left") }
+    let planned = zip(map.paths, edit.snapshot.files).map {
+      OutputWriter.Planned(path: $0, fingerprint: $1.fingerprint)
     }
     do {
       let transaction = try build.begin(planned, keepsMap: true, lookahead: lookahead)
       let rendered = try BuildTrace.measure("render what shows the edit") {
-        try render(transaction.pending, of: edit, into: transaction)
+        try render(transaction.pending, of: edit, paths: map.paths, into: transaction)
       }
       guard rendered else { return stepAside("a file apps read is not as it was built") }
       let summary = try commit(
         transaction,
         snapshot: edit.snapshot.records == snapshot.records
           && edit.snapshot.diagnostics == snapshot.diagnostics
-          && edit.snapshot.folder == snapshot.folder ? nil : edit.snapshot)
+          && edit.snapshot.folder == snapshot.folder && transaction.pending.isEmpty
+          ? nil : edit.snapshot)
       // Freed by the system at exit, not one by one.
       build.leftovers?(self)
       build.leftovers?(edit)
@@ -135,18 +139,24 @@ struct EditRebuild {
     }
   }
 
-  /// Puts the staged files in place, and then keeps the new snapshot (nil: the last one still
-  /// holds), sealed meanwhile: a snapshot never describes a build that did not happen.
+  /// Puts the staged files in place, and then keeps the new snapshot, made meanwhile and sealed
+  /// with the checksum of the output map now in place (nil: the last snapshot still holds): a
+  /// snapshot never describes a build that did not happen.
   private func commit(_ transaction: OutputTransaction, snapshot: BuildSnapshot?)
     throws(OutputError) -> OutputWriter.Summary
   {
-    let sealing = DispatchGroup()
-    nonisolated(unsafe) var sealed: [UInt8]?
-    DispatchQueue.global().async(group: sealing) { sealed = snapshot?.sealed }
-    defer { sealing.wait() }
+    let making = DispatchGroup()
+    nonisolated(unsafe) var body: [UInt8]?
+    DispatchQueue.global().async(group: making) { body = snapshot?.body }
+    defer { making.wait() }
     let summary = try transaction.commit()
-    sealing.wait()
-    if let sealed { BuildTrace.measure("keep the snapshot") { store.keepSnapshot(sealed) } }
+    making.wait()
+    let checksum = transaction.committedMapChecksum
+    if let body {
+      BuildTrace.measure("keep the snapshot") {
+        store.keepSnapshot(BuildSnapshot.seal(body, mapChecksum: checksum))
+      }
+    }
     return summary
   }
 

@@ -3,10 +3,14 @@ import HeraldFiles
 
 extension BuildSnapshot {
   /// Names the format: a snapshot of another format is none.
-  static let magic = "herald-snapshot-3"
+  static let magic = "herald-snapshot-4"
 
   /// The snapshot in its byte form, sealed with its checksum.
-  package var sealed: [UInt8] {
+  package var sealed: [UInt8] { Self.seal(body, mapChecksum: mapChecksum) }
+
+  /// The snapshot's byte form but the output map's checksum, which a build knows only once its
+  /// files are in place: made meanwhile, then sealed with it (`seal`).
+  package var body: [UInt8] {
     var writer = BinaryWriter(capacity: 128 * records.count + 64 * files.count + 1024)
     writer.write(Self.magic)
     writer.write(inputs)
@@ -14,23 +18,25 @@ extension BuildSnapshot {
     writer.write(folder.signature) { writer, signature in writer.write(signature) }
     writer.write(folder.isRacy)
     writer.write(folder.listing)
-    writer.write(names) { writer, name in writer.write(name) }
+    writer.write(names.bytes)
     writer.write(span.since) { writer, time in writer.write(time) }
     writer.write(span.until) { writer, time in writer.write(time) }
     writer.write(UInt64(records.count))
     for record in records { writer.write(record) }
-    writer.write(ids) { writer, id in writer.write(id) }
+    writer.write(ids.bytes)
     writer.write(diagnostics.keys.sorted()) { writer, place in
       writer.write(place)
       writer.write(diagnostics[place] ?? []) { writer, diagnostic in writer.write(diagnostic) }
     }
     for list in [archive, walls, feed] {
-      writer.write(list) { writer, place in writer.write(place) }
+      writer.write(UInt64(list.count))
+      for place in list { writer.write(place) }
     }
     writer.write(archivePageCount)
     writer.write(pageSize)
-    writer.write(files) { writer, file in
-      writer.write(file.path)
+    // A loop of its own, not the generic list writer, which is not specialized across modules.
+    writer.write(UInt64(files.count))
+    for file in files {
       writer.write(file.fingerprint)
       switch file.role {
       case .archive(let page):
@@ -50,7 +56,14 @@ extension BuildSnapshot {
       writer, count in writer.write(count)
     }
     writer.write(census.nextChangeAt) { writer, time in writer.write(time) }
-    return Checksum.sealed(writer.bytes)
+    return writer.bytes
+  }
+
+  /// A snapshot's byte form with the output map's checksum after it, sealed with its own.
+  package static func seal(_ body: [UInt8], mapChecksum: UInt64?) -> [UInt8] {
+    var writer = BinaryWriter(capacity: 16)
+    writer.write(mapChecksum) { writer, checksum in writer.writeWord(checksum) }
+    return Checksum.sealed(body + writer.bytes)
   }
 
   /// Reads a snapshot back from its sealed bytes; nil when they are damaged, of another format,
@@ -76,12 +89,12 @@ extension BuildSnapshot {
       signature: try reader.optional { (reader) throws(BinaryFormatError) in
         try reader.signature()
       }, isRacy: try reader.bool(), listing: try reader.fingerprint())
-    let names = try reader.list { (reader) throws(BinaryFormatError) in try reader.string() }
+    guard let names = NameTable(bytes: try reader.byteArray()) else { throw BinaryFormatError() }
     let span = StableSpan(
       since: try reader.optional { (reader) throws(BinaryFormatError) in try reader.timestamp() },
       until: try reader.optional { (reader) throws(BinaryFormatError) in try reader.timestamp() })
     let records = try reader.records()
-    let ids = try reader.list { (reader) throws(BinaryFormatError) in try reader.string() }
+    guard let ids = NameTable(bytes: try reader.byteArray()) else { throw BinaryFormatError() }
     var diagnostics: [Int: [Diagnostic]] = [:]
     for _ in 0..<(try reader.count()) {
       let place = try reader.int()
@@ -94,11 +107,15 @@ extension BuildSnapshot {
       throw BinaryFormatError()
     }
     let places = { (reader: inout BinaryReader) throws(BinaryFormatError) -> [Int] in
-      try reader.list { (reader) throws(BinaryFormatError) in
+      let count = try reader.count()
+      var places: [Int] = []
+      places.reserveCapacity(count)
+      for _ in 0..<count {
         let place = try reader.int()
         guard records.indices.contains(place) else { throw BinaryFormatError() }
-        return place
+        places.append(place)
       }
+      return places
     }
     let (archive, walls, feed) = (try places(&reader), try places(&reader), try places(&reader))
     let archivePageCount = try reader.int()
@@ -114,6 +131,9 @@ extension BuildSnapshot {
     }
     let counts = try reader.list { (reader) throws(BinaryFormatError) in try reader.int() }
     let next = try reader.optional { (reader) throws(BinaryFormatError) in try reader.timestamp() }
+    let mapChecksum = try reader.optional { (reader) throws(BinaryFormatError) in
+      try reader.word()
+    }
     guard counts.count == 5, reader.isAtEnd, pageSize > 0, archivePageCount > 0 else {
       throw BinaryFormatError()
     }
@@ -121,7 +141,8 @@ extension BuildSnapshot {
       inputs: inputs, folder: folder, names: names, span: span, records: records, ids: ids,
       diagnostics: diagnostics,
       archive: archive, walls: walls, feed: feed,
-      archivePageCount: archivePageCount, pageSize: pageSize, files: files, problems: problems,
+      archivePageCount: archivePageCount, pageSize: pageSize, files: files,
+      mapChecksum: mapChecksum, problems: problems,
       census: RecordCensus(
         live: counts[0], scheduled: counts[1], expired: counts[2], inactive: counts[3],
         drafts: counts[4], nextChangeAt: next))
@@ -191,9 +212,6 @@ extension BinaryReader {
   }
 
   fileprivate mutating func file(records: Int) throws(BinaryFormatError) -> BuildSnapshot.File {
-    let path = try string()
-    // A path that would leave the output (a damaged or hostile snapshot) makes it unusable.
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp else { throw BinaryFormatError() }
     let fingerprint = try fingerprint()
     let role: BuildSnapshot.Role
     switch try int() {
@@ -207,6 +225,6 @@ extension BinaryReader {
     case 4: role = .fixed
     default: throw BinaryFormatError()
     }
-    return BuildSnapshot.File(path: path, fingerprint: fingerprint, role: role, edition: try int())
+    return BuildSnapshot.File(fingerprint: fingerprint, role: role, edition: try int())
   }
 }

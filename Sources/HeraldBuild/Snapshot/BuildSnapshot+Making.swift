@@ -59,11 +59,11 @@ extension BuildSnapshot {
       isRacy: listing.signature?.isRacy(readAt: readAt) ?? true,
       listing: Self.listing(listing, hasher: hasher))
     self.init(
-      inputs: inputs, folder: folder, names: listing.records.map(\.name),
+      inputs: inputs, folder: folder, names: NameTable(listing.records.map(\.name)),
       span: StableSpan(around: now, of: site.announcements), records: records,
-      ids: ids, diagnostics: diagnostics, archive: archive, walls: walls, feed: feed,
+      ids: NameTable(ids), diagnostics: diagnostics, archive: archive, walls: walls, feed: feed,
       archivePageCount: layout.pageCount, pageSize: layout.pageSize, files: files,
-      problems: Self.siteWide(problems, own: diagnostics), census: census)
+      mapChecksum: nil, problems: Self.siteWide(problems, own: diagnostics), census: census)
   }
 
   /// The plan's files with their roles; nil when one has no fingerprint or names a record that
@@ -83,9 +83,7 @@ extension BuildSnapshot {
       case .document: role = .document
       case .fixed: role = .fixed
       }
-      files.append(
-        File(
-          path: planned.path, fingerprint: fingerprint, role: role, edition: planned.editionIndex))
+      files.append(File(fingerprint: fingerprint, role: role, edition: planned.editionIndex))
     }
     return files
   }

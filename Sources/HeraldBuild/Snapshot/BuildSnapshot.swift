@@ -50,10 +50,8 @@ package struct BuildSnapshot: Sendable {
     case fixed
   }
 
-  /// A file of the plan.
+  /// A file of the plan: its path is the output map's at the same place (`mapChecksum`).
   package struct File: Sendable, Equatable {
-    /// Its path in the output.
-    package var path: String
     /// The fingerprint of its inputs.
     package var fingerprint: Fingerprint
     /// What it shows.
@@ -81,13 +79,13 @@ package struct BuildSnapshot: Sendable {
   /// The records' folder.
   package var folder: Folder
   /// Each record file's name, in the order of `records`.
-  package var names: [String]
+  package var names: NameTable
   /// The span of time around the build's time in which no record changes state.
   package var span: StableSpan
   /// Every record file, in path order.
   package var records: [Record]
   /// Each record's id, in the order of `records`.
-  package var ids: [String]
+  package var ids: NameTable
   /// The problems of each record's own file (`DecodedRecord.diagnostics`, warnings only), by its
   /// place in `records`, for those that have any.
   package var diagnostics: [Int: [Diagnostic]]
@@ -101,8 +99,12 @@ package struct BuildSnapshot: Sendable {
   package var archivePageCount: Int
   /// How many records a page of the archive holds.
   package var pageSize: Int
-  /// Every file of the plan, sorted by path.
+  /// Every file of the plan, in the order of their paths, which the output map the build left
+  /// lists in that order.
   package var files: [File]
+  /// The checksum of the output map the build left, whose paths are the files' (nil: the build
+  /// left none, and no edit can start from the snapshot).
+  package var mapChecksum: UInt64?
   /// The build's problems but those of the records' own files (herald.yaml's, the folder's, the
   /// documents' sizes), warnings only.
   package var problems: [Diagnostic]

@@ -16,14 +16,26 @@
     let userAgent: String?
 
     init(maximumBodySize: Int, headers: [(name: String, value: String)], userAgent: String?) {
-      _ = Self.ready
+      _ = Self.curl
       self.maximumBodySize = maximumBodySize
       self.headers = headers
       self.userAgent = userAgent
     }
 
-    /// curl's global state, set up once before any transfer (it is not thread-safe).
-    private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// libcurl, loaded and set up once; nil when it cannot be loaded.
+    ///
+    /// It is loaded (dlopen) and its global state set up when the first transport is made,
+    /// before any transfer (it is not thread-safe); Debian's libcurl4 provides it. Written once,
+    /// then only read.
+    nonisolated(unsafe) private static let curl: herald_curl? = {
+      let table = UnsafeMutablePointer<herald_curl_functions>.allocate(capacity: 1)
+      table.initialize(to: herald_curl_functions())
+      guard herald_curl_load(table) != 0 else {
+        table.deallocate()
+        return nil
+      }
+      return UnsafePointer(table)
+    }()
 
     /// Fetches a URL on a thread of its own (curl blocks), until the request's timeout.
     func fetch(_ request: HeraldRequest) async -> HeraldResponse {
@@ -41,59 +53,60 @@
     }
 
     private func perform(_ request: HeraldRequest, _ exchange: CurlExchange) -> HeraldResponse {
-      guard Self.ready, let handle = curl_easy_init() else {
-        return .failed(.network("libcurl could not start"))
+      guard let curl = Self.curl, let handle = herald_curl_easy_init(curl) else {
+        return .failed(.network("libcurl could not be loaded or started (is libcurl4 installed?)"))
       }
-      defer { curl_easy_cleanup(handle) }
+      defer { herald_curl_easy_cleanup(curl, handle) }
       var lines = headers.map { "\($0.name): \($0.value)" }
       if let etag = request.etag { lines.append("If-None-Match: \(etag)") }
       if let lastModified = request.lastModified {
         lines.append("If-Modified-Since: \(lastModified)")
       }
       var list: UnsafeMutablePointer<curl_slist>?
-      for line in lines { list = curl_slist_append(list, line) }
-      defer { curl_slist_free_all(list) }
+      for line in lines { list = herald_curl_slist_append(curl, list, line) }
+      defer { herald_curl_slist_free_all(curl, list) }
       let context = Unmanaged.passUnretained(exchange).toOpaque()
       let milliseconds = max(1, Int(request.timeout * 1000))
       let configured = request.url.absoluteString.withCString { url in
         (userAgent ?? "").withCString { agent in
           configure(
-            handle, url: url, agent: userAgent == nil ? nil : agent, headers: list,
+            curl, handle, url: url, agent: userAgent == nil ? nil : agent, headers: list,
             context: context, milliseconds: milliseconds)
         }
       }
       guard configured else { return .failed(.network("libcurl refused the request")) }
-      let code = withExtendedLifetime(exchange) { curl_easy_perform(handle) }
-      return exchange.response(code: code, handle: handle)
+      let code = withExtendedLifetime(exchange) { herald_curl_easy_perform(curl, handle) }
+      return exchange.response(code: code, curl: curl, handle: handle)
     }
 
     /// Sets every option of a transfer; false when curl refuses one.
     private func configure(
-      _ handle: UnsafeMutableRawPointer, url: UnsafePointer<CChar>, agent: UnsafePointer<CChar>?,
+      _ curl: herald_curl, _ handle: UnsafeMutableRawPointer, url: UnsafePointer<CChar>,
+      agent: UnsafePointer<CChar>?,
       headers: UnsafeMutablePointer<curl_slist>?, context: UnsafeMutableRawPointer,
       milliseconds: Int
     ) -> Bool {
       let codes = [
-        herald_curl_set_pointer(handle, CURLOPT_URL, url),
+        herald_curl_set_pointer(curl, handle, CURLOPT_URL, url),
         // Only the web: no file://, no other protocol, before or after a redirect.
-        herald_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-        herald_curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-        herald_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
-        herald_curl_set_long(handle, CURLOPT_MAXREDIRS, 5),
+        herald_curl_set_pointer(curl, handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+        herald_curl_set_pointer(curl, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+        herald_curl_set_long(curl, handle, CURLOPT_FOLLOWLOCATION, 1),
+        herald_curl_set_long(curl, handle, CURLOPT_MAXREDIRS, 5),
         // Every encoding curl can decode is asked for; the limit counts what it decodes.
-        herald_curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, ""),
-        herald_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-        herald_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds),
-        herald_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
-        herald_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers),
-        agent.map { herald_curl_set_pointer(handle, CURLOPT_USERAGENT, $0) } ?? CURLE_OK,
-        herald_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION, curlBody),
-        herald_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
-        herald_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION, curlHeader),
-        herald_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
-        herald_curl_set_progress_callback(handle, curlProgress),
-        herald_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
-        herald_curl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+        herald_curl_set_pointer(curl, handle, CURLOPT_ACCEPT_ENCODING, ""),
+        herald_curl_set_long(curl, handle, CURLOPT_NOSIGNAL, 1),
+        herald_curl_set_long(curl, handle, CURLOPT_TIMEOUT_MS, milliseconds),
+        herald_curl_set_long(curl, handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
+        herald_curl_set_pointer(curl, handle, CURLOPT_HTTPHEADER, headers),
+        agent.map { herald_curl_set_pointer(curl, handle, CURLOPT_USERAGENT, $0) } ?? CURLE_OK,
+        herald_curl_set_data_callback(curl, handle, CURLOPT_WRITEFUNCTION, curlBody),
+        herald_curl_set_pointer(curl, handle, CURLOPT_WRITEDATA, context),
+        herald_curl_set_data_callback(curl, handle, CURLOPT_HEADERFUNCTION, curlHeader),
+        herald_curl_set_pointer(curl, handle, CURLOPT_HEADERDATA, context),
+        herald_curl_set_progress_callback(curl, handle, curlProgress),
+        herald_curl_set_pointer(curl, handle, CURLOPT_XFERINFODATA, context),
+        herald_curl_set_long(curl, handle, CURLOPT_NOPROGRESS, 0),
       ]
       return codes.allSatisfy { $0 == CURLE_OK }
     }
@@ -119,15 +132,17 @@
     var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// The outcome of a finished transfer.
-    func response(code: CURLcode, handle: UnsafeMutableRawPointer) -> HeraldResponse {
+    func response(code: CURLcode, curl: herald_curl, handle: UnsafeMutableRawPointer)
+      -> HeraldResponse
+    {
       if tooLarge { return .failed(.tooLarge(limit)) }
       if timedOut || code == CURLE_OPERATION_TIMEDOUT { return .failed(.timedOut) }
       if isCancelled { return .failed(.network("cancelled")) }
       guard code == CURLE_OK else {
-        return .failed(.network(String(cString: curl_easy_strerror(code))))
+        return .failed(.network(String(cString: herald_curl_easy_strerror(curl, code))))
       }
       var status = 0
-      _ = herald_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+      _ = herald_curl_get_long(curl, handle, CURLINFO_RESPONSE_CODE, &status)
       let maxAge = HeraldResponse.maxAge(cacheControl: headers["cache-control"])
       switch status {
       case 200:

@@ -35,22 +35,27 @@ public struct HTTPTransport: HeraldTransport {
     #endif
   }
 
-  /// A transport on URLSession wherever it runs (the Linux tests of the Apple platforms' engine).
-  package init(
-    urlSession maximumBodySize: Int, headers: [String: String] = [:], userAgent: String? = nil
-  ) {
-    self.maximumBodySize = maximumBodySize
-    engine = .session(
-      URLSessionTransport(
-        maximumBodySize: maximumBodySize,
-        headers: headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) },
-        userAgent: userAgent))
-  }
+  #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
+    /// A transport on URLSession wherever it is built (the Linux tests of the Apple platforms'
+    /// engine).
+    package init(
+      urlSession maximumBodySize: Int, headers: [String: String] = [:], userAgent: String? = nil
+    ) {
+      self.maximumBodySize = maximumBodySize
+      engine = .session(
+        URLSessionTransport(
+          maximumBodySize: maximumBodySize,
+          headers: headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) },
+          userAgent: userAgent))
+    }
+  #endif
 
   /// Fetches a URL conditionally.
   public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
     switch engine {
-    case .session(let session): return await session.fetch(request)
+    #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
+      case .session(let session): return await session.fetch(request)
+    #endif
     #if canImport(CCurl)
       case .curl(let curl): return await curl.fetch(request)
     #endif
@@ -58,7 +63,9 @@ public struct HTTPTransport: HeraldTransport {
   }
 
   private enum Engine: Sendable {
-    case session(URLSessionTransport)
+    #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
+      case session(URLSessionTransport)
+    #endif
     #if canImport(CCurl)
       case curl(CurlTransport)
     #endif

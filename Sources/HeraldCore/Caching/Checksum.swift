@@ -31,9 +31,16 @@ package enum Checksum {
 
   /// The bytes with their checksum after them, little-endian.
   package static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+    sealed(bytes, checksum: of(bytes))
+  }
+
+  /// The bytes with a checksum already taken of them after them, little-endian.
+  package static func sealed(_ bytes: [UInt8], checksum: UInt64) -> [UInt8] {
     var sealed = bytes
     sealed.reserveCapacity(bytes.count + 8)
-    withUnsafeBytes(of: of(bytes).littleEndian) { sealed.append(contentsOf: $0) }
+    withUnsafeBytes(of: checksum.littleEndian) {
+      sealed.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
+    }
     return sealed
   }
 

@@ -26,6 +26,18 @@ extension String {
     utf8.withContiguousStorageIfAvailable(Self.climbsUp) ?? Self.climbsUp(utf8)
   }
 
+  private static func climbsUp(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Most paths hold no two dots in a row: told in one plain pass, before the component-wise one.
+    guard bytes.count >= 2 else { return false }
+    var hasDots = false
+    for index in 1..<bytes.count
+    where bytes[index] == UInt8(ascii: ".") && bytes[index - 1] == UInt8(ascii: ".") {
+      hasDots = true
+      break
+    }
+    return hasDots && climbsUp(bytes.lazy)
+  }
+
   private static func climbsUp<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
     // The length of the component so far, or -1 once it holds anything but dots.
     var dots = 0

@@ -29,6 +29,8 @@ package final class OutputMapLookahead: @unchecked Sendable {
   private let done = DispatchGroup()
   private var found: Found?
   private let work: StatRuns
+  /// The map as read, once it is (before its files are looked at).
+  private var decoded: OutputMap?
 
   /// Starts reading the map of an output made with this key, and `stat`ing its files.
   package init(output: String, keyIdentifier: Fingerprint) {
@@ -38,7 +40,7 @@ package final class OutputMapLookahead: @unchecked Sendable {
     self.work = work
     done.enter()
     DispatchQueue.global().async { [self] in
-      found = Self.look(output: output, keyIdentifier: keyIdentifier, work: work)
+      found = look(output: output, keyIdentifier: keyIdentifier)
       done.leave()
     }
   }
@@ -54,7 +56,16 @@ package final class OutputMapLookahead: @unchecked Sendable {
     return found
   }
 
-  private static func look(output: String, keyIdentifier: Fingerprint, work: StatRuns) -> Found? {
+  /// The map's paths and checksum as read, once they are; nil when there is no map.
+  ///
+  /// Its files may still be being looked at. Whether it is still the map in place is for
+  /// `result`, under the output's lock, to say.
+  package var map: (paths: [String], checksum: UInt64?)? {
+    work.waitForStart()
+    return decoded.map { ($0.ordered, $0.checksum) }
+  }
+
+  private func look(output: String, keyIdentifier: Fingerprint) -> Found? {
     guard
       case .success(let (bytes, file)) = FileSystem.readRegularWithSignature(
         output + "/" + OutputMap.fileName),
@@ -63,6 +74,8 @@ package final class OutputMapLookahead: @unchecked Sendable {
       work.start(entries: [], folder: nil)
       return nil
     }
+    // Written before the files are handed over: `map` waits for them.
+    decoded = map
     // Usually every file is intact: the map's entries, less the few that are not, cost a copy
     // rather than a dictionary made again.
     work.start(entries: Array(map.entries), folder: OpenFolder(output))

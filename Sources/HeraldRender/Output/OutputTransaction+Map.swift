@@ -39,17 +39,17 @@ extension OutputTransaction {
     return entry
   }
 
-  /// Writes the output map for the files now in place; without a key, removes a map that would now
-  /// be stale.
+  /// Writes the output map for the files now in place, and gives the checksum of the map left in
+  /// place (nil when there is none); without a key, removes a map that would now be stale.
   ///
   /// A map that cannot be written only costs the next build some rendering.
-  func keepMap(_ staged: [StagedFile]) {
+  func keepMap(_ staged: [StagedFile]) -> UInt64? {
     let outputDirectory = writer.outputDirectory
     let previous = map
     let path = outputDirectory + "/" + OutputMap.fileName
     guard let keyIdentifier else {
       if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
-      return
+      return nil
     }
     var signatures: [String: FileSignature] = [:]
     signatures.reserveCapacity(staged.count)
@@ -75,11 +75,12 @@ extension OutputTransaction {
         .sortedBytewise { $0.path }
     }
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || entries.count != previous?.entries.count else { return }
-    let written: Void? = try? OutputMap.write(
+    guard changed || entries.count != previous?.entries.count else { return previous?.checksum }
+    let written = try? OutputMap.write(
       entries, output: outputDirectory, keyIdentifier: keyIdentifier)
     memo?.remember(
       written == nil ? nil : OutputMap(entries), output: outputDirectory,
       keyIdentifier: keyIdentifier)
+    return written
   }
 }

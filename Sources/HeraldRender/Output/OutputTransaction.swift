@@ -28,6 +28,11 @@ package final class OutputTransaction: @unchecked Sendable {
   private var stagingReady = false
   private var staged: [StagedFile] = []
   private var committed = false
+  private var mapChecksum: UInt64?
+
+  /// The checksum of the output map in place once the transaction committed (nil when there is
+  /// none): a build's snapshot names the map it was made with.
+  package var committedMapChecksum: UInt64? { state.withLock { mapChecksum } }
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
@@ -151,7 +156,8 @@ package final class OutputTransaction: @unchecked Sendable {
     } else {
       try? FileSystem.removeTree(staging)
     }
-    BuildTrace.measure("write the output map") { keepMap(staged) }
+    let checksum = BuildTrace.measure("write the output map") { keepMap(staged) }
+    state.withLock { mapChecksum = checksum }
     return summary
   }
 
