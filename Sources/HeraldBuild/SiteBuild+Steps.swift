@@ -126,15 +126,15 @@ extension SiteBuild {
         body = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.body }
       }
     }
-    let summary = try transaction.commit()
-    saving.wait()
-    if let store, let body {
+    let making = saving
+    // Kept while the map is written, once the files are in place and the map's checksum known.
+    return try transaction.commit { checksum in
+      making.wait()
+      guard let store, let body else { return }
       BuildTrace.measure("keep the snapshot") {
-        store.keepSnapshot(
-          BuildSnapshot.seal(body, mapChecksum: transaction.committedMapChecksum))
+        store.keepSnapshot(BuildSnapshot.seal(body, mapChecksum: checksum))
       }
     }
-    return summary
   }
 
   /// What a build that planned every file knows for its snapshot.

@@ -17,6 +17,14 @@ package final class OpenFolder: Sendable {
     self.descriptor = descriptor
   }
 
+  /// Opens a folder inside this one (`openat`: a link on the way is followed, as a path through
+  /// it would be); nil when it cannot be opened as one.
+  package init?(_ relative: String, in parent: OpenFolder) {
+    let descriptor = openat(parent.descriptor, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    self.descriptor = descriptor
+  }
+
   deinit { close(descriptor) }
 
   /// The signature of the file at a path relative to the folder, not following a final symbolic

@@ -149,15 +149,15 @@ struct EditRebuild {
     nonisolated(unsafe) var body: [UInt8]?
     DispatchQueue.global().async(group: making) { body = snapshot?.body }
     defer { making.wait() }
-    let summary = try transaction.commit()
-    making.wait()
-    let checksum = transaction.committedMapChecksum
-    if let body {
+    let store = store
+    // Kept while the map is written, once the files are in place and the map's checksum known.
+    return try transaction.commit { checksum in
+      making.wait()
+      guard let body else { return }
       BuildTrace.measure("keep the snapshot") {
         store.keepSnapshot(BuildSnapshot.seal(body, mapChecksum: checksum))
       }
     }
-    return summary
   }
 
   /// Steps aside for the build of the whole site, saying why when runs are traced.

@@ -56,6 +56,8 @@ struct OutputMap: Sendable {
   var entries: [String: Entry]
   /// The paths in the order of the map's file (sorted, bytewise), when it was read from one.
   var ordered: [String] = []
+  /// The entries in that order, when it was read from one.
+  var orderedEntries: [Ordered] = []
   /// The checksum that seals the map's file, when it was read from one: it tells one map file
   /// from another without reading either again.
   var checksum: UInt64?
@@ -69,12 +71,18 @@ struct OutputMap: Sendable {
   /// A file's path and entry, as the map file lists them.
   typealias Ordered = (path: String, entry: Entry)
 
-  /// Writes a map, given as its entries sorted by path with no path twice, in one step (a
-  /// temporary name, then a rename); returns the checksum that seals it.
-  @discardableResult
-  static func write(_ sorted: [Ordered], output: String, keyIdentifier: Fingerprint)
-    throws(FileSystemError) -> UInt64
-  {
+  /// Puts a map's sealed bytes in place, in one step (a temporary name, then a rename).
+  static func place(_ bytes: [UInt8], output: String) throws(FileSystemError) {
+    let temporary = output + "/" + fileName + ".new"
+    try FileSystem.write(bytes, to: temporary)
+    try FileSystem.rename(temporary, to: output + "/" + fileName)
+  }
+
+  /// A map's bytes, given as its entries sorted by path with no path twice, sealed with their
+  /// checksum, and the checksum: the map is told by it before it is written.
+  static func sealed(_ sorted: [Ordered], keyIdentifier: Fingerprint) -> (
+    bytes: [UInt8], checksum: UInt64
+  ) {
     var writer = BinaryWriter(capacity: 72 * sorted.count + 64)
     writer.write(Self.magic)
     writer.write(keyIdentifier)
@@ -91,12 +99,7 @@ struct OutputMap: Sendable {
       writer.writeWord(UInt64(bitPattern: item.entry.changed))
       writer.writeWord(item.entry.inode)
     }
-    let temporary = output + "/" + fileName + ".new"
-    let bytes = writer.bytes
-    let checksum = Checksum.of(bytes)
-    try FileSystem.write(Checksum.sealed(bytes, checksum: checksum), to: temporary)
-    try FileSystem.rename(temporary, to: output + "/" + fileName)
-    return checksum
+    return writer.sealed()
   }
 }
 
@@ -111,24 +114,28 @@ extension OutputMap {
   /// The entries, read into the table one by one (through the generic `list`, which is not
   /// specialized across modules, an entry took twice the instructions).
   private static func entries(_ reader: inout BinaryReader) throws(BinaryFormatError)
-    -> (entries: [String: Entry], ordered: [String])
+    -> (entries: [String: Entry], ordered: [String], orderedEntries: [Ordered])
   {
     let count = try reader.count()
     var map: [String: Entry] = [:]
     var ordered: [String] = []
+    var orderedEntries: [Ordered] = []
     map.reserveCapacity(count)
     ordered.reserveCapacity(count)
+    orderedEntries.reserveCapacity(count)
     for _ in 0..<count {
       let path = try reader.string()
       // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
       guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp else { throw BinaryFormatError() }
-      ordered.append(path)
-      map[path] = Entry(
+      let entry = Entry(
         fingerprint: try reader.fingerprint(), size: Int64(bitPattern: try reader.word()),
         modified: Int64(bitPattern: try reader.word()),
         changed: Int64(bitPattern: try reader.word()), inode: try reader.word())
+      ordered.append(path)
+      orderedEntries.append((path, entry))
+      map[path] = entry
     }
-    return (map, ordered)
+    return (map, ordered, orderedEntries)
   }
 
   /// The map in a map file's bytes, when it was made with the same key.
@@ -138,10 +145,10 @@ extension OutputMap {
       guard let buffer = Checksum.opened(sealed) else { return nil }
       var reader = BinaryReader(buffer)
       guard (try? reader.string()) == Self.magic, (try? reader.fingerprint()) == keyIdentifier,
-        let (map, ordered) = try? Self.entries(&reader), reader.isAtEnd
+        let (map, ordered, orderedEntries) = try? Self.entries(&reader), reader.isAtEnd
       else { return nil }
       return OutputMap(
-        entries: map, ordered: ordered,
+        entries: map, ordered: ordered, orderedEntries: orderedEntries,
         checksum: UInt64(
           littleEndian: sealed.loadUnaligned(fromByteOffset: sealed.count - 8, as: UInt64.self)))
     }

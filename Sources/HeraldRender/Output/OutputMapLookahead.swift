@@ -78,7 +78,7 @@ package final class OutputMapLookahead: @unchecked Sendable {
     decoded = map
     // Usually every file is intact: the map's entries, less the few that are not, cost a copy
     // rather than a dictionary made again.
-    work.start(entries: Array(map.entries), folder: OpenFolder(output))
+    work.start(entries: map.orderedEntries, folder: OpenFolder(output))
     var intact = map.entries
     for path in work.finish() { intact[path] = nil }
     return Found(file: file, map: map, intact: intact)

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldFiles
 
@@ -39,17 +40,20 @@ extension OutputTransaction {
     return entry
   }
 
-  /// Writes the output map for the files now in place, and gives the checksum of the map left in
-  /// place (nil when there is none); without a key, removes a map that would now be stale.
+  /// Writes the output map for the files now in place; without a key, removes a map that would
+  /// now be stale.
   ///
-  /// A map that cannot be written only costs the next build some rendering.
-  func keepMap(_ staged: [StagedFile]) -> UInt64? {
+  /// `beside` is given the checksum of the map left in place (nil when there is none) as soon as
+  /// it is known, and runs while the map is written. A map that cannot be written only costs the
+  /// next build some rendering.
+  func keepMap(_ staged: [StagedFile], beside: @Sendable (UInt64?) -> Void) {
     let outputDirectory = writer.outputDirectory
     let previous = map
     let path = outputDirectory + "/" + OutputMap.fileName
     guard let keyIdentifier else {
       if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
-      return nil
+      beside(nil)
+      return
     }
     var signatures: [String: FileSignature] = [:]
     signatures.reserveCapacity(staged.count)
@@ -75,12 +79,20 @@ extension OutputTransaction {
         .sortedBytewise { $0.path }
     }
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || entries.count != previous?.entries.count else { return previous?.checksum }
-    let written = try? OutputMap.write(
-      entries, output: outputDirectory, keyIdentifier: keyIdentifier)
+    guard changed || entries.count != previous?.entries.count else {
+      beside(previous?.checksum)
+      return
+    }
+    let sealed = OutputMap.sealed(entries, keyIdentifier: keyIdentifier)
+    nonisolated(unsafe) var placed = false
+    DispatchQueue.concurrentPerform(iterations: 2) { task in
+      if task == 0 {
+        placed = (try? OutputMap.place(sealed.bytes, output: outputDirectory)) != nil
+      } else {
+        beside(sealed.checksum)
+      }
+    }
     memo?.remember(
-      written == nil ? nil : OutputMap(entries), output: outputDirectory,
-      keyIdentifier: keyIdentifier)
-    return written
+      placed ? OutputMap(entries) : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
   }
 }

@@ -28,11 +28,6 @@ package final class OutputTransaction: @unchecked Sendable {
   private var stagingReady = false
   private var staged: [StagedFile] = []
   private var committed = false
-  private var mapChecksum: UInt64?
-
-  /// The checksum of the output map in place once the transaction committed (nil when there is
-  /// none): a build's snapshot names the map it was made with.
-  package var committedMapChecksum: UInt64? { state.withLock { mapChecksum } }
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
@@ -119,8 +114,12 @@ package final class OutputTransaction: @unchecked Sendable {
 
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
-  /// Then it keeps the output map. Every pending file must have been staged.
-  package func commit() throws(OutputError) -> OutputWriter.Summary {
+  /// Then it keeps the output map; `beside` is given the checksum of the map left in place (nil
+  /// when there is none) once the files are in place, and runs while the map is written. Every
+  /// pending file must have been staged.
+  package func commit(beside: @Sendable (UInt64?) -> Void = { _ in }) throws(OutputError)
+    -> OutputWriter.Summary
+  {
     let marker = try open(OutputWriter.markerName, amongst: 1)
     marker.sink.write(Array(OutputWriter.markerText.utf8))
     try marker.close()
@@ -156,8 +155,7 @@ package final class OutputTransaction: @unchecked Sendable {
     } else {
       try? FileSystem.removeTree(staging)
     }
-    let checksum = BuildTrace.measure("write the output map") { keepMap(staged) }
-    state.withLock { mapChecksum = checksum }
+    BuildTrace.measure("write the output map") { keepMap(staged, beside: beside) }
     return summary
   }
 
