@@ -52,15 +52,29 @@ struct OutputMap: Sendable {
   static let fileName = ".herald-map"
   private static let magic = "herald-map-4"
 
-  /// The files, by path relative to the output.
-  var entries: [String: Entry]
-  /// The paths in the order of the map's file (sorted, bytewise), when it was read from one.
-  var ordered: [String] = []
-  /// The entries in that order, when it was read from one.
-  var orderedEntries: [Ordered] = []
+  /// The files, with their paths relative to the output, sorted by path (bytewise), no path
+  /// twice: looked up by a search, or by place when a plan lists the same paths in the same
+  /// order (an edit's rebuild), never through a table of 9,400 paths made for each build.
+  let sorted: [Ordered]
   /// The checksum that seals the map's file, when it was read from one: it tells one map file
   /// from another without reading either again.
   var checksum: UInt64?
+
+  /// The paths, in order.
+  var paths: [String] { sorted.map(\.path) }
+
+  /// Where a path is in `sorted`, by binary search.
+  func place(of path: String) -> Int? {
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle].path.precedesBytewise(path) { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low].path == path ? low : nil
+  }
+
+  /// The entry of a path.
+  func entry(at path: String) -> Entry? { place(of: path).map { sorted[$0].entry } }
 
   /// Reads the map of an output, when it was made with the same key.
   static func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
@@ -104,9 +118,17 @@ struct OutputMap: Sendable {
 }
 
 extension OutputMap {
-  /// A map of these entries; of a path given twice, the later entry.
-  init(_ ordered: [Ordered]) {
-    self.init(entries: Dictionary(ordered, uniquingKeysWith: { _, later in later }))
+  /// A map of these entries, in any order; of a path given twice, the later entry.
+  init(_ entries: [Ordered]) {
+    let isSorted = zip(entries, entries.dropFirst()).allSatisfy {
+      $0.path.precedesBytewise($1.path)
+    }
+    guard !isSorted else {
+      self.init(sorted: entries)
+      return
+    }
+    let table = Dictionary(entries, uniquingKeysWith: { _, later in later })
+    self.init(sorted: table.map { (path: $0.key, entry: $0.value) }.sortedBytewise { $0.path })
   }
 }
 
@@ -114,28 +136,28 @@ extension OutputMap {
   /// The entries, read into the table one by one (through the generic `list`, which is not
   /// specialized across modules, an entry took twice the instructions).
   private static func entries(_ reader: inout BinaryReader) throws(BinaryFormatError)
-    -> (entries: [String: Entry], ordered: [String], orderedEntries: [Ordered])
+    -> [Ordered]
   {
     let count = try reader.count()
-    var map: [String: Entry] = [:]
-    var ordered: [String] = []
-    var orderedEntries: [Ordered] = []
-    map.reserveCapacity(count)
-    ordered.reserveCapacity(count)
-    orderedEntries.reserveCapacity(count)
+    var sorted: [Ordered] = []
+    sorted.reserveCapacity(count)
     for _ in 0..<count {
       let path = try reader.string()
-      // A path that leaves the output (a hostile or damaged map) makes the whole map unusable.
-      guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp else { throw BinaryFormatError() }
-      let entry = Entry(
-        fingerprint: try reader.fingerprint(), size: Int64(bitPattern: try reader.word()),
-        modified: Int64(bitPattern: try reader.word()),
-        changed: Int64(bitPattern: try reader.word()), inode: try reader.word())
-      ordered.append(path)
-      orderedEntries.append((path, entry))
-      map[path] = entry
+      // A path that leaves the output (a hostile or damaged map) makes the whole map unusable,
+      // and so does one out of order or twice (the searches rely on the order).
+      guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp,
+        sorted.last.map({ $0.path.precedesBytewise(path) }) ?? true
+      else { throw BinaryFormatError() }
+      sorted.append(
+        (
+          path,
+          Entry(
+            fingerprint: try reader.fingerprint(), size: Int64(bitPattern: try reader.word()),
+            modified: Int64(bitPattern: try reader.word()),
+            changed: Int64(bitPattern: try reader.word()), inode: try reader.word())
+        ))
     }
-    return (map, ordered, orderedEntries)
+    return sorted
   }
 
   /// The map in a map file's bytes, when it was made with the same key.
@@ -145,10 +167,10 @@ extension OutputMap {
       guard let buffer = Checksum.opened(sealed) else { return nil }
       var reader = BinaryReader(buffer)
       guard (try? reader.string()) == Self.magic, (try? reader.fingerprint()) == keyIdentifier,
-        let (map, ordered, orderedEntries) = try? Self.entries(&reader), reader.isAtEnd
+        let sorted = try? Self.entries(&reader), reader.isAtEnd
       else { return nil }
       return OutputMap(
-        entries: map, ordered: ordered, orderedEntries: orderedEntries,
+        sorted: sorted,
         checksum: UInt64(
           littleEndian: sealed.loadUnaligned(fromByteOffset: sealed.count - 8, as: UInt64.self)))
     }

@@ -14,12 +14,12 @@ import HeraldFiles
 /// The files are `stat`ed in runs that any thread may take: a build that asks for the result
 /// before the lookahead is done takes runs too, rather than wait with a core idle.
 package final class OutputMapLookahead: @unchecked Sendable {
-  /// What the lookahead found: the map as read, its file's signature, and the entries of the
-  /// files still as herald put them in place.
+  /// What the lookahead found: the map as read, its file's signature, and the paths of the files
+  /// no longer as herald put them in place (usually none).
   struct Found: Sendable {
     let file: FileSignature
     let map: OutputMap
-    let intact: [String: OutputMap.Entry]
+    let moved: Set<String>
   }
 
   /// The output folder.
@@ -62,7 +62,7 @@ package final class OutputMapLookahead: @unchecked Sendable {
   /// `result`, under the output's lock, to say.
   package var map: (paths: [String], checksum: UInt64?)? {
     work.waitForStart()
-    return decoded.map { ($0.ordered, $0.checksum) }
+    return decoded.map { ($0.paths, $0.checksum) }
   }
 
   private func look(output: String, keyIdentifier: Fingerprint) -> Found? {
@@ -76,11 +76,7 @@ package final class OutputMapLookahead: @unchecked Sendable {
     }
     // Written before the files are handed over: `map` waits for them.
     decoded = map
-    // Usually every file is intact: the map's entries, less the few that are not, cost a copy
-    // rather than a dictionary made again.
-    work.start(entries: map.orderedEntries, folder: OpenFolder(output))
-    var intact = map.entries
-    for path in work.finish() { intact[path] = nil }
-    return Found(file: file, map: map, intact: intact)
+    work.start(entries: map.sorted, folder: OpenFolder(output))
+    return Found(file: file, map: map, moved: Set(work.finish()))
   }
 }

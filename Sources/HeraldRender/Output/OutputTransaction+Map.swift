@@ -16,28 +16,32 @@ extension OutputTransaction {
   }
 
   /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
-  /// still the file herald put in place, else nil (looked at in parallel: one `lstat` each, unless
-  /// a lookahead already found the `intact` entries).
+  /// still the file herald put in place, else nil (looked at in parallel: one `stat` each, unless
+  /// a lookahead already found the files `moved` since).
+  ///
+  /// A plan of the map's own paths in its order (an edit's rebuild) is matched place by place.
   static func unchanged(
-    _ files: [OutputWriter.Planned], map: OutputMap?, output: String,
-    intact: [String: OutputMap.Entry]? = nil
+    _ files: [OutputWriter.Planned], map: OutputMap?, output: String, moved: Set<String>? = nil
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
-    if let intact { return files.map { entry(of: $0, in: intact) } }
-    let folder = OpenFolder(output)
-    return files.concurrentMap { file -> OutputMap.Entry? in
-      entry(of: file, in: map.entries).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
+    let sorted = map.sorted
+    let alike =
+      files.count == sorted.count && zip(files, sorted).allSatisfy { $0.path == $1.path }
+    @Sendable func entry(of file: OutputWriter.Planned, at place: Int) -> OutputMap.Entry? {
+      guard let place = alike ? place : map.place(of: file.path),
+        let fingerprint = file.fingerprint, sorted[place].entry.fingerprint == fingerprint
+      else { return nil }
+      return sorted[place].entry
     }
-  }
-
-  /// The entry of a file among these, when it holds the file's fingerprint.
-  private static func entry(
-    of file: OutputWriter.Planned, in entries: [String: OutputMap.Entry]
-  ) -> OutputMap.Entry? {
-    guard let fingerprint = file.fingerprint, let entry = entries[file.path],
-      entry.fingerprint == fingerprint
-    else { return nil }
-    return entry
+    if let moved {
+      return files.enumerated().map { place, file in
+        moved.contains(file.path) ? nil : entry(of: file, at: place)
+      }
+    }
+    let folder = OpenFolder(output)
+    return Array(files.enumerated()).concurrentMap { place, file -> OutputMap.Entry? in
+      entry(of: file, at: place).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
+    }
   }
 
   /// Writes the output map for the files now in place; without a key, removes a map that would
@@ -69,17 +73,15 @@ extension OutputTransaction {
         entries.append((file.path, keptEntry))
       } else if let signature = signatures[file.path] {
         let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
-        if !changed && previous?.entries[file.path] != entry { changed = true }
+        if !changed && previous?.entry(at: file.path) != entry { changed = true }
         entries.append((file.path, entry))
       }
     }
     // The plan comes sorted by path; any other order (or a path twice) is put right here.
-    if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path.precedesBytewise($1.path) }) {
-      entries = OutputMap(entries).entries.map { (path: $0.key, entry: $0.value) }
-        .sortedBytewise { $0.path }
-    }
+    let made = OutputMap(entries)
+    entries = made.sorted
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || entries.count != previous?.entries.count else {
+    guard changed || entries.count != previous?.sorted.count else {
       beside(previous?.checksum)
       return
     }
@@ -93,6 +95,6 @@ extension OutputTransaction {
       }
     }
     memo?.remember(
-      placed ? OutputMap(entries) : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
+      placed ? made : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
   }
 }

@@ -32,7 +32,7 @@ package final class OutputTransaction: @unchecked Sendable {
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
     map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?,
-    intact: [String: OutputMap.Entry]? = nil
+    moved: Set<String>? = nil
   ) throws(OutputError) {
     self.writer = writer
     self.lock = lock
@@ -43,7 +43,7 @@ package final class OutputTransaction: @unchecked Sendable {
     self.memo = memo
     let output = writer.outputDirectory
     kept = BuildTrace.measure("compare with the output map") {
-      Self.unchanged(files, map: map, output: output, intact: intact)
+      Self.unchanged(files, map: map, output: output, moved: moved)
     }
     pending = zip(files, kept).compactMap { $1 == nil ? $0.path : nil }
     listed = map == nil ? previous : nil

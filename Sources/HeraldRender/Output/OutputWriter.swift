@@ -130,13 +130,13 @@ package struct OutputWriter: Sendable {
     let previous = BuildTrace.measure("list the previous output") {
       map.map {
         recovered
-          ? PreviousTree(listed: Set($0.entries.keys).union(listing()))
-          : PreviousTree(map: $0.entries)
+          ? PreviousTree(listed: Set($0.paths).union(listing()))
+          : PreviousTree(map: $0)
       } ?? PreviousTree(listed: listing())
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
-      keyIdentifier: keyIdentifier, memo: memo, intact: found?.intact)
+      keyIdentifier: keyIdentifier, memo: memo, moved: found?.moved)
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
