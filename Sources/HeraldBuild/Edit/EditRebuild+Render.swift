@@ -5,7 +5,7 @@ import HeraldRender
 
 extension EditRebuild {
   /// A file to render, placed where the whole site puts it.
-  private struct Job: Sendable {
+  fileprivate struct Job: Sendable {
     let path: String
     let placed: SiteRenderer.Placed
     let edition: Int
@@ -15,48 +15,72 @@ extension EditRebuild {
   /// looked at it): the whole site's build reads it again.
   struct ChangedMeanwhile: Error {}
 
-  /// Renders the files the output lacks into staging, with a renderer made over only the records
-  /// they show; false when one of them is not a file an edit renders (a document apps read).
-  func render(
-    _ pending: [String], of edit: Edit, paths: [String], into transaction: OutputTransaction
-  ) throws -> Bool {
-    let snapshot = edit.snapshot
-    var jobs: [Job] = []
+  /// What some files of the output show: each one placed, and the records they need; nil when
+  /// one of them is not a file an edit renders (a document apps read, a path not planned).
+  struct Work: Sendable {
+    fileprivate var jobs: [Job] = []
     var shown: Set<Int> = []
-    for path in pending {
-      // The paths are sorted: a pending file (one or two, usually) is found by a search.
-      guard let place = Self.place(of: path, in: paths) else { return false }
+
+    /// Whether there is nothing to render.
+    var isEmpty: Bool { jobs.isEmpty }
+  }
+
+  /// The work of rendering files at these places of the plan.
+  func work(_ files: [(path: String, place: Int)], of snapshot: BuildSnapshot) -> Work? {
+    var work = Work()
+    for (path, place) in files {
       let file = snapshot.files[place]
       let placed: SiteRenderer.Placed
       switch file.role {
-      case .document: return false
+      case .document: return nil
       case .fixed: placed = .planned(path)
       case .announcement(let record):
-        shown.insert(record)
+        work.shown.insert(record)
         placed = .planned(path)
       case .archive(let page):
         let records = Array(snapshot.archivePage(page))
         let walls = page == 1 ? snapshot.walls : []
-        shown.formUnion(records + walls)
+        work.shown.formUnion(records + walls)
         placed = .archive(
           page: page, of: snapshot.archivePageCount, records: records.map(ids(snapshot)),
           walls: walls.map(ids(snapshot)))
       case .feed:
-        shown.formUnion(snapshot.feed)
+        work.shown.formUnion(snapshot.feed)
         placed = .feed(snapshot.feed.map(ids(snapshot)))
       }
-      jobs.append(Job(path: path, placed: placed, edition: file.edition))
+      work.jobs.append(Job(path: path, placed: placed, edition: file.edition))
     }
-    guard !jobs.isEmpty else { return true }
+    return work
+  }
+
+  /// The work of rendering the files the output lacks; nil as `work` says.
+  func work(pending: [String], of snapshot: BuildSnapshot, paths: [String]) -> Work? {
+    var files: [(path: String, place: Int)] = []
+    for path in pending {
+      // The paths are sorted: a pending file (one or two, usually) is found by a search.
+      guard let place = Self.place(of: path, in: paths) else { return nil }
+      files.append((path, place))
+    }
+    return work(files, of: snapshot)
+  }
+
+  /// A renderer made over only the records at these places.
+  func renderer(showing shown: Set<Int>, of edit: Edit) throws(ChangedMeanwhile) -> SiteRenderer {
     let site = Site(config: config, announcements: try records(shown, of: edit))
-    let renderer = SiteRenderer(site: site, theme: theme, options: build.options)
+    return SiteRenderer(site: site, theme: theme, options: build.options)
+  }
+
+  /// Renders work into staging.
+  func render(_ work: Work, with renderer: SiteRenderer, into transaction: OutputTransaction)
+    throws
+  {
+    let jobs = work.jobs
     let count = jobs.count
     _ = try jobs.concurrentMap { job in
       let file = try transaction.open(job.path, amongst: count)
       try renderer.render(job.placed, edition: job.edition, into: &file.sink)
       try file.close()
     }
-    return true
   }
 
   /// Where a path is among sorted paths, by binary search.

@@ -34,12 +34,13 @@ struct EditRebuild {
   static func start(_ build: SiteBuild, readAt: Int64) -> EditRebuild? {
     let reuse = build.reuse
     guard let store = reuse.snapshots, let cache = reuse.records else { return nil }
-    let read = BuildTrace.measure("read the snapshot") {
-      store.readSnapshot().flatMap(BuildSnapshot.init(sealed:))
-    }
-    guard let snapshot = read else { return stepAside("no snapshot of the last build") }
-    guard snapshot.span.contains(build.options.now) else {
-      return stepAside("a record changed state since the last build")
+    // The snapshot is read on a thread of its own while herald.yaml and the theme are.
+    let reading = DispatchGroup()
+    nonisolated(unsafe) var read: BuildSnapshot?
+    DispatchQueue.global().async(group: reading) {
+      read = BuildTrace.measure("read the snapshot") {
+        store.readSnapshot().flatMap(BuildSnapshot.init(sealed:))
+      }
     }
     let loader = SiteLoader(siteDirectory: build.siteDirectory, cache: cache)
     guard let site = try? loader.openSite(),
@@ -49,6 +50,11 @@ struct EditRebuild {
       case .success(let theme) = BuildTrace.measure(
         "load the theme", { Theme.load(siteDirectory: build.siteDirectory, config: config) })
     else { return stepAside("herald.yaml or the theme has problems") }
+    reading.wait()
+    guard let snapshot = read else { return stepAside("no snapshot of the last build") }
+    guard snapshot.span.contains(build.options.now) else {
+      return stepAside("a record changed state since the last build")
+    }
     let environments = SiteRenderer.environments(
       caching: caching, theme: theme, options: build.options, config: config)
     let inputs = BuildSnapshot.inputs(
@@ -108,12 +114,23 @@ struct EditRebuild {
     let planned = zip(map.paths, edit.snapshot.files).map {
       OutputWriter.Planned(path: $0, fingerprint: $1.fingerprint)
     }
+    // The files planned again are rendered by a renderer made while the output is taken and
+    // compared with the map.
+    let expected = expectedWork(of: edit, paths: map.paths)
+    let preparing = Preparing(self, showing: expected?.shown ?? [], of: edit)
     do {
       let transaction = try build.begin(planned, keepsMap: true, lookahead: lookahead)
-      let rendered = try BuildTrace.measure("render what shows the edit") {
-        try render(transaction.pending, of: edit, paths: map.paths, into: transaction)
+      guard
+        let work = self.work(pending: transaction.pending, of: edit.snapshot, paths: map.paths)
+      else { return stepAside("a file apps read is not as it was built") }
+      try BuildTrace.measure("render what shows the edit") {
+        guard !work.isEmpty else { return }
+        let prepared = expected?.shown ?? []
+        let renderer =
+          try !prepared.isEmpty && work.shown.isSubset(of: prepared)
+          ? preparing.renderer() : renderer(showing: work.shown, of: edit)
+        try render(work, with: renderer, into: transaction)
       }
-      guard rendered else { return stepAside("a file apps read is not as it was built") }
       let summary = try commit(
         transaction,
         snapshot: edit.snapshot.records == snapshot.records
@@ -167,4 +184,36 @@ struct EditRebuild {
   }
 
   func stepAside<Value>(_ why: String) -> Value? { Self.stepAside(why) }
+
+  /// The work of rendering the files whose fingerprints the edit changed.
+  private func expectedWork(of edit: Edit, paths: [String]) -> Work? {
+    let changed = zip(edit.snapshot.files, snapshot.files).enumerated().compactMap {
+      place, files in files.0.fingerprint == files.1.fingerprint ? nil : (paths[place], place)
+    }
+    return work(changed, of: edit.snapshot)
+  }
+}
+
+/// A renderer being made on a thread of its own.
+private final class Preparing: @unchecked Sendable {
+  private let done = DispatchGroup()
+  // Written once on the preparing thread before `done` is left; read only after waiting.
+  private var made: Result<SiteRenderer, EditRebuild.ChangedMeanwhile>?
+
+  /// Starts making a renderer over the records at these places (none: nothing is made).
+  init(_ rebuild: EditRebuild, showing shown: Set<Int>, of edit: EditRebuild.Edit) {
+    guard !shown.isEmpty else { return }
+    DispatchQueue.global().async(group: done) { [self] in
+      made = Result { () throws(EditRebuild.ChangedMeanwhile) in
+        try rebuild.renderer(showing: shown, of: edit)
+      }
+    }
+  }
+
+  /// The renderer, once made.
+  func renderer() throws -> SiteRenderer {
+    done.wait()
+    guard let made else { throw EditRebuild.ChangedMeanwhile() }
+    return try made.get()
+  }
 }
