@@ -234,3 +234,21 @@ struct RandomEditTests {
     }
   }
 }
+
+/// A site of several locales: each edition's pages of an edited record are planned again.
+@Suite("An edit's rebuild in every edition")
+struct EditionEditTests {
+  @Test("an expired record's title, in a site of two locales, as a build from nothing writes it")
+  func twoLocales() throws {
+    var site = try EditSite(older: 60)
+    try site.edit("herald.yaml", "language: en-GB", "locales: [en-GB, de]")
+    #expect(try site.build().route == .whole)
+    try site.edit(EditRebuildTests.older, "title: Old notice 7", "title: Seven, in two editions")
+    let built = try site.build()
+    #expect(built.route == .edit)
+    try site.expectSameAsFromNothing(built, [], "an edit in two editions")
+    let page = try String(
+      contentsOfFile: site.work.path("public/de/announcements/old-7/index.html"), encoding: .utf8)
+    #expect(page.contains("Seven, in two editions"))
+  }
+}
