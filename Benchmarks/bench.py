@@ -19,7 +19,8 @@ and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and o
 The builds are taken in rounds, in turn (herald's full build, `cp -r` of its output, Hugo's
 full build, herald's edit, Hugo's edit), so a slow minute of the machine falls on all of them;
 every time is the median of --runs rounds (at least 5 for a record), every ratio the median of the
-rounds' ratios; peaks are maximum resident set sizes.
+rounds' ratios; peaks are maximum resident set sizes. On the disk, finished outputs are moved
+aside and removed after the last size, so no timed run follows a large removal (see Removal).
 
     python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live]
                                 [--disk-only | --ram-only]
@@ -196,6 +197,32 @@ def hugo_site(count, all_live):
     return site
 
 
+class Removal:
+    """Takes a finished output out of the way before the next run writes the same path.
+
+    On a RAM disk it is removed at once. On the disk it is moved aside (one rename) and removed
+    only after the last size: ext4 without a journal, as on the machine these figures were first
+    taken on, passes over every inode freed in the last minutes when it allocates one (it reads
+    each one's dtime), so a build right after `rm -rf` of 9,400 files spent most of its time in
+    that scan (perf: find_get_block_common, recently_deleted, find_inode_bit), whichever program
+    it was, and each figure measured how much the run before it had removed.
+    """
+    aside = None
+    count = 0
+
+    @classmethod
+    def clear(cls, path):
+        path = Path(path)
+        if not path.exists():
+            return
+        if cls.aside is None:
+            shutil.rmtree(path, ignore_errors=True)
+            return
+        cls.aside.mkdir(parents=True, exist_ok=True)
+        cls.count += 1
+        path.rename(cls.aside / f"{cls.count}-{path.name}")
+
+
 def measure(command, output=None, clean=True, environment=None):
     """Wall time and stdout of one run, from an empty output when clean.
 
@@ -204,7 +231,7 @@ def measure(command, output=None, clean=True, environment=None):
     `cp -r` right after a build measured the build's writeback more than its own copy.
     """
     if clean and output is not None:
-        shutil.rmtree(output, ignore_errors=True)
+        Removal.clear(output)
     os.sync()
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, env=environment)
@@ -220,7 +247,7 @@ def measure_peak(command, output, environment=None):
               "p=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
               "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if p.returncode==0 "
               "else -1)")
-    shutil.rmtree(output, ignore_errors=True)
+    Removal.clear(output)
     result = subprocess.run(
         [sys.executable, "-c", script, *map(str, command)], capture_output=True, text=True,
         env=environment)
@@ -282,6 +309,8 @@ def main():
         roots.append(("disk", WORK / "bench-out"))
     for label, root in roots:
         print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
+        shutil.rmtree(root, ignore_errors=True)
+        Removal.aside = root / "removed" if label == "disk" else None
         for size in (int(text) for text in arguments.sizes.split(",")):
             # serve's preview goes where serve puts it, whatever the outputs' root: measured once.
             for line in run(size, root, arguments, hugo, with_serve=root == roots[0][1]):
@@ -298,7 +327,7 @@ def copy_time(source, runs):
     """`cp -r` of a finished output into an empty folder on the same file system."""
     target = source.parent / (source.name + "-copy")
     samples = [measure(["cp", "-r", str(source), str(target)], target) for _ in range(runs)]
-    shutil.rmtree(target, ignore_errors=True)
+    Removal.clear(target)
     return median(samples)
 
 
@@ -375,7 +404,7 @@ def run(size, root, arguments, hugo, with_serve):
             sample = {}
             sample["full"] = measure(command + ["--no-cache"], output, environment=environment)[0]
             sample["copy"] = copy_time(output, 1)
-            shutil.rmtree(cache, ignore_errors=True)
+            Removal.clear(cache)
             sample["cold"] = measure(command, output, environment=environment)[0]
             # The edit: a warm cache and map, then one record's title.
             record.write_text(original.replace("title: ", f"title: Edit {index} ", 1))
@@ -425,7 +454,7 @@ def run(size, root, arguments, hugo, with_serve):
             f"  (median of {len(serve)} saves; preview in memory)")
     if hugo:
         hugo_peak = measure_peak(hcommand, houtput)
-        shutil.rmtree(houtput, ignore_errors=True)
+        Removal.clear(houtput)
         lines += [
             f"    hugo full build        {ms(med('hugo')):>9}  peak {hugo_peak:.0f} MB"
             f"  hugo / herald = {ratio('hugo', 'full'):.2f}x,"
@@ -433,8 +462,8 @@ def run(size, root, arguments, hugo, with_serve):
             f"    hugo one-title edit    {ms(med('hugo_edit')):>9}"
             f"  hugo / herald = {ratio('hugo_edit', 'edit'):.1f}x",
         ]
-    shutil.rmtree(output, ignore_errors=True)
-    shutil.rmtree(cache, ignore_errors=True)
+    Removal.clear(output)
+    Removal.clear(cache)
     return lines
 
 
