@@ -38,6 +38,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -207,8 +208,7 @@ class Removal:
     that scan (perf: find_get_block_common, recently_deleted, find_inode_bit), whichever program
     it was, and each figure measured how much the run before it had removed.
     """
-    aside = None
-    count = 0
+    aside = None  # the folder outputs are moved into, on the disk; None on a RAM disk
 
     @classmethod
     def clear(cls, path):
@@ -217,10 +217,8 @@ class Removal:
             return
         if cls.aside is None:
             shutil.rmtree(path, ignore_errors=True)
-            return
-        cls.aside.mkdir(parents=True, exist_ok=True)
-        cls.count += 1
-        path.rename(cls.aside / f"{cls.count}-{path.name}")
+        else:
+            path.rename(tempfile.mkdtemp(prefix=path.name + "-", dir=cls.aside))
 
 
 def measure(command, output=None, clean=True, environment=None):
@@ -309,8 +307,9 @@ def main():
         roots.append(("disk", WORK / "bench-out"))
     for label, root in roots:
         print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
-        shutil.rmtree(root, ignore_errors=True)
-        Removal.aside = root / "removed" if label == "disk" else None
+        # A fresh folder of its own, beside any an interrupted run left (removed with the root at
+        # the end), so nothing is removed before the timed runs.
+        Removal.aside = Path(tempfile.mkdtemp(prefix="removed-", dir=root)) if label == "disk" else None
         for size in (int(text) for text in arguments.sizes.split(",")):
             # serve's preview goes where serve puts it, whatever the outputs' root: measured once.
             for line in run(size, root, arguments, hugo, with_serve=root == roots[0][1]):
