@@ -54,6 +54,21 @@ struct TemplateObjectTests {
     for (key, _) in pairs { #expect(halves[key] == literal[key], "\(key)") }
   }
 
+  @Test("a value gains a member as a new value, leaving a copy of the old one as it was")
+  func adding() {
+    let original = TemplateValue.object(["a": .string("1"), "b": .string("2")])
+    let added = original.adding("c", .string("3"))
+    let replaced = original.adding("a", .string("9"))
+    #expect(original == .object(["a": .string("1"), "b": .string("2")]))
+    #expect(added == .object(["a": .string("1"), "b": .string("2"), "c": .string("3")]))
+    #expect(replaced == .object(["a": .string("9"), "b": .string("2")]))
+    var changed = original
+    changed.add("d", .bool(true))
+    #expect(changed == .object(["a": .string("1"), "b": .string("2"), "d": .bool(true)]))
+    #expect(original == .object(["a": .string("1"), "b": .string("2")]))
+    #expect(TemplateValue.string("x").adding("a", .null) == .string("x"))
+  }
+
   @Test("equality and hashing ignore the order of the members")
   func equality() {
     let one: TemplateObject = ["a": .string("1"), "b": .bool(true)]

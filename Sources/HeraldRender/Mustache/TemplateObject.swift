@@ -63,21 +63,9 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
 
   /// The value of a member (nil when there is none); setting nil removes it.
   package subscript(key: String) -> TemplateValue? {
-    get {
-      // From the end, so that of two members with one name the later wins. Names of another
-      // length are passed over without comparing them: most are, and a comparison of two names
-      // that are not the same string in memory is a call into the standard library.
-      let length = key.utf8.count
-      var index = members.count - 1
-      while index >= 0 {
-        let name = members[index].key
-        if name.utf8.count == length && name == key { return members[index].value }
-        index -= 1
-      }
-      return nil
-    }
+    get { lastIndex(of: key).map { members[$0].value } }
     set {
-      if let index = members.lastIndex(where: { $0.key == key }) {
+      if let index = lastIndex(of: key) {
         if let newValue {
           members[index].value = newValue
         } else {
@@ -87,6 +75,22 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
         members.append(Member(key, newValue))
       }
     }
+  }
+
+  /// Where the member of a name is, from the end, so that of two members with one name the later
+  /// wins.
+  ///
+  /// Names of another length are passed over without comparing them: most are, and a comparison
+  /// of two names that are not the same string in memory is a call into the standard library.
+  private func lastIndex(of key: String) -> Int? {
+    let length = key.utf8.count
+    var index = members.count - 1
+    while index >= 0 {
+      let name = members[index].key
+      if name.utf8.count == length && name == key { return index }
+      index -= 1
+    }
+    return nil
   }
 
   /// Whether two objects have the same names with equal values, in any order.

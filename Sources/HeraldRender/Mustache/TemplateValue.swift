@@ -52,10 +52,23 @@ package enum TemplateValue: Sendable, Hashable {
   }
 
   /// The same object with one more member (other values are returned unchanged).
-  package func adding(_ key: String, _ value: TemplateValue) -> TemplateValue {
-    guard case .object(var members) = self else { return self }
-    members[key] = value
-    return .object(members)
+  ///
+  /// Consuming: a card's value, just made, gains its details and its HTML in place rather than
+  /// as a copy of its two dozen members each time.
+  package consuming func adding(_ key: String, _ member: TemplateValue) -> TemplateValue {
+    var value = self
+    value.add(key, member)
+    return value
+  }
+
+  /// Adds a member to an object, or sets it when it has one by that name (other values are left
+  /// unchanged).
+  package mutating func add(_ key: String, _ member: TemplateValue) {
+    guard case .object(var members) = self else { return }
+    // Dropped first, so that the members have no other owner and change in place.
+    self = .null
+    members[key] = member
+    self = .object(members)
   }
 
   /// The value of a key, when this is an object that has it.
