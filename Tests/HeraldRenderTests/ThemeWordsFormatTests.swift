@@ -1,3 +1,4 @@
+import HeraldProtocol
 import Testing
 
 @testable import HeraldRender
@@ -14,6 +15,11 @@ struct ThemeWordsFormatTests {
       ("{missing} {number", "{missing} {number"),
       ("{}", "{}"),
       ("Seite {number} von {count} – Ä", "Seite 2 von 7 – Ä"),
+      ("{{number}}", "{2}"),
+      ("x{number}y{count}z", "x2y7z"),
+      ("no placeholder at all", "no placeholder at all"),
+      ("", ""),
+      ("{number", "{number"),
     ])
   func fills(template: String, expected: String) {
     let words = ThemeWords(table: ["pager": template])
@@ -24,5 +30,18 @@ struct ThemeWordsFormatTests {
   func valuesStayAsWritten() {
     let words = ThemeWords(table: ["title": "{name}: {count}"])
     #expect(words.format("title", ["name": "{count} rides", "count": "3"]) == "{count} rides: 3")
+  }
+
+  @Test(
+    "a date and a month take the locale's month names, and every month has its own",
+    arguments: Array(1...12))
+  func dates(month: Int) throws {
+    var table = ["date": "{day}. {month} {year}", "monthYear": "{month} {year}"]
+    for number in 1...12 { table["month\(number)"] = "Monat\(number)" }
+    let words = ThemeWords(table: table)
+    let padded = month < 10 ? "0\(month)" : "\(month)"
+    let time = try #require(Timestamp("2026-\(padded)-03T10:00:00Z"))
+    #expect(words.date(time) == "3. Monat\(month) 2026")
+    #expect(words.month(time) == "Monat\(month) 2026")
   }
 }

@@ -5,33 +5,54 @@ import HeraldCore
 struct ThemeWords: Sendable, Hashable {
   /// Each word's text, already merged along the locale's fallbacks.
   let table: [String: String]
+  /// The months' names, January first: looked up once rather than by a key made for every date.
+  private let monthNames: [String]
+
+  /// The words of a table.
+  init(table: [String: String]) {
+    self.table = table
+    monthNames = (1...12).map { table["month\($0)"] ?? "month\($0)" }
+  }
 
   /// A word's text (its key when no table has it, which `check` refuses before a build).
   subscript(_ key: String) -> String { table[key] ?? key }
 
   /// A word with its `{name}`s filled in, in one pass: a value is never searched again, so a
   /// title holding `{count}` stays as written (several calls per record: Foundation's search and
-  /// replace was an eighth of a 10,000-record build).
+  /// replace was an eighth of a 10,000-record build). The text between names is copied whole.
   func format(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
-    let template = Array(self[key].utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(template.count + 32)
-    var index = 0
-    while index < template.count {
-      if template[index] == UInt8(ascii: "{"),
-        let close = template[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
-        let value = values.first(where: { $0.key.utf8.elementsEqual(template[(index + 1)..<close]) }
-        )?
-        .value
-      {
+    var template = self[key]
+    let text = template.withUTF8 { template -> [UInt8] in
+      var text: [UInt8] = []
+      text.reserveCapacity(template.count + 32)
+      var runStart = 0
+      var index = 0
+      while index < template.count {
+        guard template[index] == UInt8(ascii: "{"),
+          let close = template[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+          let value = Self.value(
+            named: UnsafeBufferPointer(rebasing: template[(index + 1)..<close]), in: values)
+        else {
+          index += 1
+          continue
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: template[runStart..<index]))
         text.append(contentsOf: value.utf8)
         index = close + 1
-      } else {
-        text.append(template[index])
-        index += 1
+        runStart = index
       }
+      text.append(contentsOf: UnsafeBufferPointer(rebasing: template[runStart...]))
+      return text
     }
     return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The value of a `{name}`; names of another length are passed over without comparing their
+  /// bytes.
+  private static func value(
+    named name: UnsafeBufferPointer<UInt8>, in values: KeyValuePairs<String, String>
+  ) -> String? {
+    values.first { $0.key.utf8.count == name.count && $0.key.utf8.elementsEqual(name) }?.value
   }
 
   /// A date as the locale writes it: `3 November 2026`, `3. November 2026`.
@@ -39,13 +60,18 @@ struct ThemeWords: Sendable, Hashable {
     let date = timestamp.calendarDate
     return format(
       "date",
-      ["day": String(date.day), "month": self["month\(date.month)"], "year": String(date.year)])
+      ["day": String(date.day), "month": monthName(date.month), "year": String(date.year)])
   }
 
   /// A month as the locale writes it: `November 2026`.
   func month(_ timestamp: Timestamp) -> String {
     let date = timestamp.calendarDate
-    return format("monthYear", ["month": self["month\(date.month)"], "year": String(date.year)])
+    return format("monthYear", ["month": monthName(date.month), "year": String(date.year)])
+  }
+
+  /// A month's name, from 1 for January (as `self["month1"]`).
+  private func monthName(_ month: Int64) -> String {
+    (1...12).contains(month) ? monthNames[Int(month) - 1] : self["month\(month)"]
   }
 
   /// Names in a sentence: `iOS`, `iOS and Android`, `iOS, Android and Web`.
