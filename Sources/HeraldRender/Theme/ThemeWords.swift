@@ -19,7 +19,9 @@ struct ThemeWords: Sendable, Hashable {
 
   /// A word with its `{name}`s filled in, in one pass: a value is never searched again, so a
   /// title holding `{count}` stays as written (several calls per record: Foundation's search and
-  /// replace was an eighth of a 10,000-record build). The text between names is copied whole.
+  /// replace was an eighth of a 10,000-record build).
+  ///
+  /// The text between names is copied whole.
   func format(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
     var template = self[key]
     let text = template.withUTF8 { template -> [UInt8] in
