@@ -11,11 +11,17 @@ struct ThemeWords: Sendable, Hashable {
   /// The words of a table.
   init(table: [String: String]) {
     self.table = table
-    monthNames = (1...12).map { table["month\($0)"] ?? "month\($0)" }
+    monthNames = (1...12).map { Self.word("month\($0)", in: table) }
   }
 
   /// A word's text (its key when no table has it, which `check` refuses before a build).
-  subscript(_ key: String) -> String { table[key] ?? key }
+  subscript(_ key: String) -> String { Self.word(key, in: table) }
+
+  /// A word's text in a table, or its key when the table lacks it: one rule for every word, the
+  /// month names looked up once included.
+  private static func word(_ key: String, in table: [String: String]) -> String {
+    table[key] ?? key
+  }
 
   /// A word with its `{name}`s filled in, in one pass: a value is never searched again, so a
   /// title holding `{count}` stays as written (several calls per record: Foundation's search and
