@@ -17,7 +17,8 @@ package enum JSONValueEncoder {
 private final class ValueBox {
   enum Content {
     case value(JSONValue)
-    case object([String: ValueBox])
+    /// The members in the order they were encoded; a key encoded twice keeps its last value.
+    case object([(key: String, box: ValueBox)])
     case array([ValueBox])
   }
 
@@ -26,28 +27,51 @@ private final class ValueBox {
   var value: JSONValue {
     switch content {
     case .value(let value): return value
-    case .object(let members): return .object(members.mapValues(\.value))
+    case .object(let members):
+      // Hashed once here, not also as each member was added.
+      var object: [String: JSONValue] = [:]
+      object.reserveCapacity(members.count)
+      for member in members { object[member.key] = member.box.value }
+      return .object(object)
     case .array(let items): return .array(items.map(\.value))
     }
   }
 
-  func set<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws {
-    switch value {
-    case let json as JSONValue: content = .value(json)
-    case let text as String: content = .value(.string(text))
-    case let flag as Bool: content = .value(.bool(flag))
-    case let number as Int: content = .value(.integer(number))
-    case let number as any BinaryInteger: content = .value(.integer(Int(number)))
-    case is any BinaryFloatingPoint:
-      // herald's documents hold no fractions; a primitive never reaches the default branch, whose
-      // encoding would come back here.
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(codingPath: codingPath, debugDescription: "no fractions in JSONValue")
-      )
-    default: try value.encode(to: TreeEncoder(box: self, codingPath: codingPath))
+  /// Fills the slot with a value: a string or a `JSONValue` at once, anything else through its
+  /// own `encode(to:)`.
+  ///
+  /// The two are told by their type's identity, a comparison of two pointers: a dynamic cast to
+  /// each primitive type, and to `any BinaryInteger`, was tried for every member that was not one
+  /// (each optional, date and version), at a thousand instructions and more apiece. Primitives
+  /// that encode themselves reach the containers' own methods for them.
+  func set<Value: Encodable>(_ value: Value, codingPath: () -> [any CodingKey]) throws {
+    if Value.self == String.self, let text = value as? String {
+      content = .value(.string(text))
+    } else if Value.self == JSONValue.self, let json = value as? JSONValue {
+      content = .value(json)
+    } else {
+      try value.encode(to: TreeEncoder(box: self, codingPath: codingPath()))
     }
   }
+
+  /// A primitive's value; a fraction, or an integer that `Int` cannot hold, is refused.
+  func set<Number: BinaryInteger & Encodable>(integer: Number, codingPath: [any CodingKey])
+    throws
+  {
+    guard let number = Int(exactly: integer) else {
+      throw EncodingError.invalidValue(
+        integer,
+        EncodingError.Context(codingPath: codingPath, debugDescription: "beyond Int's range"))
+    }
+    content = .value(.integer(number))
+  }
+}
+
+/// The error for a fraction: herald's documents hold none.
+private func fractionError(_ value: Any, _ codingPath: [any CodingKey]) -> EncodingError {
+  EncodingError.invalidValue(
+    value,
+    EncodingError.Context(codingPath: codingPath, debugDescription: "no fractions in JSONValue"))
 }
 
 private struct TreeEncoder: Encoder {
@@ -56,7 +80,7 @@ private struct TreeEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    if case .object = box.content {} else { box.content = .object([:]) }
+    if case .object = box.content {} else { box.content = .object([]) }
     return KeyedEncodingContainer(KeyedContainer<Key>(box: box, codingPath: codingPath))
   }
 
@@ -77,10 +101,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private func child(_ key: Key) -> ValueBox {
     let child = ValueBox()
     if case .object(var members) = box.content {
-      // Drop the box's own reference first, so the dictionary grows in place instead of being
-      // copied for every member.
+      // Drop the box's own reference first, so the list grows in place instead of being copied
+      // for every member.
       box.content = .value(.null)
-      members[key.stringValue] = child
+      members.append((key.stringValue, child))
       box.content = .object(members)
     }
     return child
@@ -88,8 +112,20 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encodeNil(forKey key: Key) throws { child(key).content = .value(.null) }
 
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    child(key).content = .value(.string(value))
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    child(key).content = .value(.bool(value))
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    child(key).content = .value(.integer(value))
+  }
+
   mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-    try child(key).set(value, codingPath: codingPath + [key])
+    try child(key).set(value) { codingPath + [key] }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -133,8 +169,10 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   mutating func encodeNil() throws { append().content = .value(.null) }
 
+  mutating func encode(_ value: String) throws { append().content = .value(.string(value)) }
+
   mutating func encode<Value: Encodable>(_ value: Value) throws {
-    try append().set(value, codingPath: codingPath)
+    try append().set(value) { codingPath }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -150,14 +188,38 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func superEncoder() -> any Encoder { TreeEncoder(box: append(), codingPath: codingPath) }
 }
 
+/// A single value: every primitive has its own method here, since the protocol's defaults for
+/// them call the generic `encode`, which would encode the value through itself again.
 private struct SingleContainer: SingleValueEncodingContainer {
   let box: ValueBox
   let codingPath: [any CodingKey]
 
   mutating func encodeNil() throws { box.content = .value(.null) }
+  mutating func encode(_ value: Bool) throws { box.content = .value(.bool(value)) }
+  mutating func encode(_ value: String) throws { box.content = .value(.string(value)) }
+  mutating func encode(_ value: Int) throws { box.content = .value(.integer(value)) }
+  mutating func encode(_ value: Int8) throws { try integer(value) }
+  mutating func encode(_ value: Int16) throws { try integer(value) }
+  mutating func encode(_ value: Int32) throws { try integer(value) }
+  mutating func encode(_ value: Int64) throws { try integer(value) }
+  mutating func encode(_ value: UInt) throws { try integer(value) }
+  mutating func encode(_ value: UInt8) throws { try integer(value) }
+  mutating func encode(_ value: UInt16) throws { try integer(value) }
+  mutating func encode(_ value: UInt32) throws { try integer(value) }
+  mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
+  mutating func encode(_ value: Double) throws { throw fractionError(value, codingPath) }
+  mutating func encode(_ value: Float) throws { throw fractionError(value, codingPath) }
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
-    try box.set(value, codingPath: codingPath)
+    try box.set(value) { codingPath }
+  }
+
+  private func integer<Number: BinaryInteger & Encodable>(_ value: Number) throws {
+    try box.set(integer: value, codingPath: codingPath)
   }
 }
 
