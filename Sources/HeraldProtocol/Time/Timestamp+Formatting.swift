@@ -3,43 +3,48 @@ extension Timestamp {
   public var rfc3339: String {
     let secondOfDay = seconds - dayNumber * 86_400
     let civil = Timestamp.civil(days: dayNumber)
-    // Written as bytes, not by joining strings: every page, row and feed entry formats several.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(30)
-    if (0...9999).contains(civil.year) {
-      Self.appendDigits(civil.year, 4, to: &bytes)
-      bytes.append(UInt8(ascii: "-"))
-      Self.appendDigits(civil.month, 2, to: &bytes)
-      bytes.append(UInt8(ascii: "-"))
-      Self.appendDigits(civil.day, 2, to: &bytes)
-    } else {
-      // A year four digits cannot hold keeps the form `date` gives it.
-      bytes.append(utf8Of: date)
-    }
-    bytes.append(UInt8(ascii: "T"))
-    Self.appendDigits(secondOfDay / 3600, 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    Self.appendDigits(secondOfDay / 60 % 60, 2, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
-    Self.appendDigits(secondOfDay % 60, 2, to: &bytes)
-    if nanoseconds > 0 {
-      bytes.append(UInt8(ascii: "."))
-      Self.appendDigits(Int64(nanoseconds), 9, to: &bytes)
-      while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
-    }
-    bytes.append(UInt8(ascii: "Z"))
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Appends a non-negative number of at most `width` digits, zero-padded to `width`.
-  private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
-    var divisor: Int64 = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
+    // Written into a buffer on the stack, not by joining strings or growing an array: every page,
+    // row and feed entry formats several. 64 bytes hold the widest: a 20-character year, then
+    // `-MM-DDTHH:MM:SS.nnnnnnnnnZ`.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+      var count = 0
+      func put(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+      }
+      func put(_ value: Int64, digits width: Int) {
+        var rest = value
+        var place = count + width - 1
+        while place >= count {
+          buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+          place -= 1
+        }
+        count += width
+      }
+      if (0...9999).contains(civil.year) {
+        put(civil.year, digits: 4)
+        put(UInt8(ascii: "-"))
+        put(civil.month, digits: 2)
+        put(UInt8(ascii: "-"))
+        put(civil.day, digits: 2)
+      } else {
+        // A year four digits cannot hold keeps the form `date` gives it.
+        for byte in date.utf8 { put(byte) }
+      }
+      put(UInt8(ascii: "T"))
+      put(secondOfDay / 3600, digits: 2)
+      put(UInt8(ascii: ":"))
+      put(secondOfDay / 60 % 60, digits: 2)
+      put(UInt8(ascii: ":"))
+      put(secondOfDay % 60, digits: 2)
+      if nanoseconds > 0 {
+        put(UInt8(ascii: "."))
+        put(Int64(nanoseconds), digits: 9)
+        while buffer[count - 1] == UInt8(ascii: "0") { count -= 1 }
+      }
+      put(UInt8(ascii: "Z"))
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
     }
   }
 
