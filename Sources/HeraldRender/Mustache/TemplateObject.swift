@@ -83,14 +83,17 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   /// Names of another length are passed over without comparing them: most are, and a comparison
   /// of two names that are not the same string in memory is a call into the standard library.
   private func lastIndex(of key: String) -> Int? {
-    let length = key.utf8.count
-    var index = members.count - 1
-    while index >= 0 {
-      let name = members[index].key
-      if name.utf8.count == length && name == key { return index }
-      index -= 1
+    // Read in place, through a buffer pointer: read by subscript, each name passed over was
+    // copied (retained and released).
+    members.withUnsafeBufferPointer { members in
+      let length = key.utf8.count
+      var index = members.count - 1
+      while index >= 0 {
+        if members[index].key.utf8.count == length && members[index].key == key { return index }
+        index -= 1
+      }
+      return nil
     }
-    return nil
   }
 
   /// Whether two objects have the same names with equal values, in any order.
