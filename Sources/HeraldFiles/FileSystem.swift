@@ -154,6 +154,16 @@ package enum FileSystem {
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .lastError(path) }
   }
 
+  /// Creates a folder whose parent exists (an existing folder is fine); false, with nothing made,
+  /// when the parent is missing.
+  package static func makeDirectoryInExistingParent(_ path: String) throws(FileSystemError)
+    -> Bool
+  {
+    if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+    if errno == ENOENT { return false }
+    throw .lastError(path)
+  }
+
   /// Creates a folder and its parents; existing ones are fine.
   package static func makeDirectories(_ path: String) throws(FileSystemError) {
     var status = stat()
