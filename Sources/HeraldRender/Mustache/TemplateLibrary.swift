@@ -76,7 +76,7 @@ package final class TemplateLibrary: Sendable {
     guard let template = templates[name] else { return }
     var stack = context
     try MustacheRenderer(library: self).render(
-      template.nodes, stack: &stack, arguments: [:], depth: 0, into: &output)
+      template.nodes, stack: &stack, arguments: .none, depth: 0, into: &output)
   }
 
   /// Every `{{>name}}` or `{{<name}}` that names no template, with where it is written.
