@@ -20,10 +20,23 @@ struct ThemeWordsFormatTests {
       ("no placeholder at all", "no placeholder at all"),
       ("", ""),
       ("{number", "{number"),
+      ("{a{number}}", "{a2}"),
+      ("{{count}{number}}", "{72}"),
+      ("}{number}{", "}2{"),
+      ("{number}}{count}", "2}7"),
+      ("{numb{er}", "{numb{er}"),
     ])
   func fills(template: String, expected: String) {
     let words = ThemeWords(table: ["pager": template])
     #expect(words.format("pager", ["number": "2", "count": "7"]) == expected)
+  }
+
+  @Test("a word the table lacks is its key, filled in like any other")
+  func missingWord() throws {
+    let words = ThemeWords(table: [:])
+    #expect(words.format("absent", ["absent": "x"]) == "absent")
+    let time = try #require(Timestamp("2026-05-03T10:00:00Z"))
+    #expect(words.date(time) == "date")
   }
 
   @Test("a value holding a placeholder is not filled in again")

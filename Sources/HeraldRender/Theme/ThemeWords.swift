@@ -7,11 +7,17 @@ struct ThemeWords: Sendable, Hashable {
   let table: [String: String]
   /// The months' names, January first: looked up once rather than by a key made for every date.
   private let monthNames: [String]
+  /// Each word with the places of its `{name}`s found.
+  private let templates: [String: WordTemplate]
+  /// The date's word, which every record's page fills in up to three times.
+  private let dateTemplate: WordTemplate
 
   /// The words of a table.
   init(table: [String: String]) {
     self.table = table
     monthNames = (1...12).map { Self.word("month\($0)", in: table) }
+    templates = table.mapValues(WordTemplate.init)
+    dateTemplate = WordTemplate(Self.word("date", in: table))
   }
 
   /// A word's text (its key when no table has it, which `check` refuses before a build).
@@ -26,48 +32,14 @@ struct ThemeWords: Sendable, Hashable {
   /// A word with its `{name}`s filled in, in one pass: a value is never searched again, so a
   /// title holding `{count}` stays as written (several calls per record: Foundation's search and
   /// replace was an eighth of a 10,000-record build).
-  ///
-  /// The text between names is copied whole.
   func format(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
-    var template = self[key]
-    let text = template.withUTF8 { template -> [UInt8] in
-      var text: [UInt8] = []
-      text.reserveCapacity(template.count + 32)
-      var runStart = 0
-      var index = 0
-      while index < template.count {
-        guard template[index] == UInt8(ascii: "{"),
-          let close = template[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
-          let value = Self.value(
-            named: UnsafeBufferPointer(rebasing: template[(index + 1)..<close]), in: values)
-        else {
-          index += 1
-          continue
-        }
-        text.append(contentsOf: UnsafeBufferPointer(rebasing: template[runStart..<index]))
-        text.append(contentsOf: value.utf8)
-        index = close + 1
-        runStart = index
-      }
-      text.append(contentsOf: UnsafeBufferPointer(rebasing: template[runStart...]))
-      return text
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  /// The value of a `{name}`; names of another length are passed over without comparing their
-  /// bytes.
-  private static func value(
-    named name: UnsafeBufferPointer<UInt8>, in values: KeyValuePairs<String, String>
-  ) -> String? {
-    values.first { $0.key.utf8.count == name.count && $0.key.utf8.elementsEqual(name) }?.value
+    (templates[key] ?? WordTemplate(self[key])).filled(values)
   }
 
   /// A date as the locale writes it: `3 November 2026`, `3. November 2026`.
   func date(_ timestamp: Timestamp) -> String {
     let date = timestamp.calendarDate
-    return format(
-      "date",
+    return dateTemplate.filled(
       ["day": String(date.day), "month": monthName(date.month), "year": String(date.year)])
   }
 
