@@ -151,7 +151,8 @@ package enum FileSystem {
 
   /// Creates a folder; an existing one is fine.
   package static func makeDirectory(_ path: String) throws(FileSystemError) {
-    if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .lastError(path) }
+    // A missing parent is an error here; errno still says so.
+    guard try makeDirectoryInExistingParent(path) else { throw .lastError(path) }
   }
 
   /// Creates a folder whose parent exists (an existing folder is fine); false, with nothing made,

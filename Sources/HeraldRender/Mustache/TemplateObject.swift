@@ -83,8 +83,7 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   /// Names of another length are passed over without comparing them: most are, and a comparison
   /// of two names that are not the same string in memory is a call into the standard library.
   private func lastIndex(of key: String) -> Int? {
-    // Read in place, through a buffer pointer: read by subscript, each name passed over was
-    // copied (retained and released).
+    // Read in place, through a buffer pointer, rather than each member taken out by subscript.
     members.withUnsafeBufferPointer { members in
       let length = key.utf8.count
       var index = members.count - 1

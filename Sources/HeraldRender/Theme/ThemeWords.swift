@@ -20,6 +20,12 @@ struct ThemeWords: Sendable, Hashable {
     dateTemplate = WordTemplate(Self.word("date", in: table))
   }
 
+  /// Equal when the tables are: everything else is made from the table.
+  static func == (lhs: ThemeWords, rhs: ThemeWords) -> Bool { lhs.table == rhs.table }
+
+  /// Hashes the table, which everything else is made from.
+  func hash(into hasher: inout Hasher) { hasher.combine(table) }
+
   /// A word's text (its key when no table has it, which `check` refuses before a build).
   subscript(_ key: String) -> String { Self.word(key, in: table) }
 
