@@ -120,7 +120,7 @@ extension SiteBuild {
       }
     }
     let store = reuse.snapshots
-    nonisolated(unsafe) var body: [UInt8]?
+    nonisolated(unsafe) var body: BuildSnapshot.Body?
     if store != nil {
       DispatchQueue.global().async(group: saving) {
         body = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.body }
@@ -130,9 +130,9 @@ extension SiteBuild {
     // Kept while the map is written, once the files are in place and the map's checksum known.
     return try transaction.commit { checksum in
       making.wait()
-      guard let store, let body else { return }
+      guard let store, let made = body.take() else { return }
       BuildTrace.measure("keep the snapshot") {
-        store.keepSnapshot(BuildSnapshot.seal(body, mapChecksum: checksum))
+        store.keepSnapshot(BuildSnapshot.seal(made, mapChecksum: checksum))
       }
     }
   }

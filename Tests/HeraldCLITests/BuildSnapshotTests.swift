@@ -23,6 +23,10 @@ struct BuildSnapshotTests {
     let bytes = try Self.snapshotBytes()
     let snapshot = try #require(BuildSnapshot(sealed: bytes))
     #expect(snapshot.sealed == bytes)
+    // Its body was summed ahead for the length it has sealed with a map's checksum, so that
+    // sealing it sums only the last bytes.
+    #expect(snapshot.body.running.count == bytes.count - 8)
+    #expect(snapshot.body.running.taken == (bytes.count - 17) & ~7)
     // The example's 11 records and the 30 older ones; a file for each published record.
     #expect(snapshot.records.count == 41)
     #expect(snapshot.ids.place(of: "old-7") == snapshot.names.place(of: "old-7.md"))
@@ -34,6 +38,17 @@ struct BuildSnapshotTests {
         $0.role == .announcement(record: snapshot.ids.place(of: "old-7") ?? -1)
       })
     #expect(snapshot.archive.count == Set(snapshot.archive).count)
+  }
+
+  @Test("sealed without an output map's checksum, is read back without one")
+  func withoutMap() throws {
+    var snapshot = try #require(BuildSnapshot(sealed: try Self.snapshotBytes()))
+    snapshot.mapChecksum = nil
+    let bytes = snapshot.sealed
+    let read = try #require(BuildSnapshot(sealed: bytes))
+    #expect(read.mapChecksum == nil)
+    #expect(read.records == snapshot.records)
+    #expect(read.sealed == bytes)
   }
 
   @Test(

@@ -118,6 +118,12 @@ struct EditRebuild {
     // compared with the map.
     let expected = expectedWork(of: edit, paths: map.paths)
     let preparing = Preparing(self, showing: expected?.shown ?? [], of: edit)
+    // The new snapshot is kept when the records changed, or when files are written again; its
+    // body is made meanwhile when it is sure to be kept.
+    let changed =
+      edit.snapshot.records != snapshot.records || edit.snapshot.diagnostics != snapshot.diagnostics
+      || edit.snapshot.folder != snapshot.folder
+    let body = SnapshotBodyMaker(edit.snapshot, now: changed)
     do {
       let transaction = try build.begin(planned, keepsMap: true, lookahead: lookahead)
       guard
@@ -132,11 +138,7 @@ struct EditRebuild {
         try render(work, with: renderer, into: transaction)
       }
       let summary = try commit(
-        transaction,
-        snapshot: edit.snapshot.records == snapshot.records
-          && edit.snapshot.diagnostics == snapshot.diagnostics
-          && edit.snapshot.folder == snapshot.folder && transaction.pending.isEmpty
-          ? nil : edit.snapshot)
+        transaction, snapshot: changed || !transaction.pending.isEmpty ? body : nil)
       // Freed by the system at exit, not one by one.
       build.leftovers?(self)
       build.leftovers?(edit)
@@ -159,20 +161,15 @@ struct EditRebuild {
   /// Puts the staged files in place, and then keeps the new snapshot, made meanwhile and sealed
   /// with the checksum of the output map now in place (nil: the last snapshot still holds): a
   /// snapshot never describes a build that did not happen.
-  private func commit(_ transaction: OutputTransaction, snapshot: BuildSnapshot?)
+  private func commit(_ transaction: OutputTransaction, snapshot: SnapshotBodyMaker?)
     throws(OutputError) -> OutputWriter.Summary
   {
-    let making = DispatchGroup()
-    nonisolated(unsafe) var body: [UInt8]?
-    DispatchQueue.global().async(group: making) { body = snapshot?.body }
-    defer { making.wait() }
     let store = store
     // Kept while the map is written, once the files are in place and the map's checksum known.
     return try transaction.commit { checksum in
-      making.wait()
-      guard let body else { return }
+      guard let snapshot else { return }
       BuildTrace.measure("keep the snapshot") {
-        store.keepSnapshot(BuildSnapshot.seal(body, mapChecksum: checksum))
+        store.keepSnapshot(BuildSnapshot.seal(snapshot.take(), mapChecksum: checksum))
       }
     }
   }

@@ -10,7 +10,7 @@ extension BuildSnapshot {
 
   /// The snapshot's byte form but the output map's checksum, which a build knows only once its
   /// files are in place: made meanwhile, then sealed with it (`seal`).
-  package var body: [UInt8] {
+  package var body: Body {
     var writer = BinaryWriter(capacity: 128 * records.count + 64 * files.count + 1024)
     writer.write(Self.magic)
     writer.write(inputs)
@@ -56,14 +56,24 @@ extension BuildSnapshot {
       writer, count in writer.write(count)
     }
     writer.write(census.nextChangeAt) { writer, time in writer.write(time) }
-    return writer.bytes
+    return Body(writer.bytes(reserving: Body.room))
   }
 
   /// A snapshot's byte form with the output map's checksum after it, sealed with its own.
-  package static func seal(_ body: [UInt8], mapChecksum: UInt64?) -> [UInt8] {
+  package static func seal(_ body: consuming Body, mapChecksum: UInt64?) -> [UInt8] {
+    var bytes: [UInt8] = []
+    // Taken out of the body, so that the array, reserved with room, grows in place.
+    swap(&bytes, &body.bytes)
     var writer = BinaryWriter(capacity: 16)
     writer.write(mapChecksum) { writer, checksum in writer.writeWord(checksum) }
-    return Checksum.sealed(body + writer.bytes)
+    bytes += writer.bytes
+    let checksum = bytes.withUnsafeBytes { sealed in
+      let running = body.running
+      guard sealed.count == running.count else { return Checksum.of(sealed) }
+      return running.finish(UnsafeRawBufferPointer(rebasing: sealed[running.taken...]))
+    }
+    Checksum.seal(&bytes, checksum: checksum)
+    return bytes
   }
 
   /// Reads a snapshot back from its sealed bytes; nil when they are damaged, of another format,

@@ -43,6 +43,18 @@ package struct BinaryWriter: Sendable {
     Array(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
   }
 
+  /// The bytes written so far, copied out into an array with room for `extra` more, so that
+  /// adding that many copies nothing again.
+  package func bytes(reserving extra: Int) -> [UInt8] {
+    let count = storage.count
+    return [UInt8](unsafeUninitializedCapacity: count + extra) { buffer, initialized in
+      if let target = buffer.baseAddress, count > 0 {
+        UnsafeMutableRawPointer(target).copyMemory(from: storage.base, byteCount: count)
+      }
+      initialized = count
+    }
+  }
+
   /// The bytes written so far with their checksum after them (`Checksum.sealed`), copied out
   /// once, and the checksum.
   package func sealed() -> (bytes: [UInt8], checksum: UInt64) {

@@ -8,22 +8,58 @@
 package enum Checksum {
   /// The checksum of the bytes.
   package static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
-    func mix(_ word: UInt64) {
+    var running = Running(count: bytes.count)
+    let taken = running.takeWords(bytes)
+    return running.finish(UnsafeRawBufferPointer(rebasing: bytes[taken...]))
+  }
+
+  /// A checksum taken in two steps, of bytes whose count is known from the start: the whole
+  /// words of those known first, then the rest once they are known (a snapshot's bytes are
+  /// summed while the build writes its files, and sealed with the output map's checksum after).
+  package struct Running: Sendable {
+    private var state: UInt64
+    /// The count of all the bytes summed.
+    package let count: Int
+    /// How many bytes were taken so far, a whole number of words.
+    package private(set) var taken = 0
+
+    /// Starts the checksum of `count` bytes.
+    package init(count: Int) {
+      self.count = count
+      state = 0x243F_6A88_85A3_08D3 ^ UInt64(count)
+    }
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
       state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
       state = (state << 31 | state >> 33) &* 0xC2B2_AE3D_27D4_EB4F
     }
-    let whole = bytes.count & ~7
-    var offset = 0
-    while offset < whole {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-      offset += 8
+
+    /// Takes the whole words at the start of bytes that follow those taken so far; returns how
+    /// many bytes it took.
+    package mutating func takeWords(_ bytes: UnsafeRawBufferPointer) -> Int {
+      let whole = Swift.min(bytes.count, count - taken) & ~7
+      var offset = 0
+      while offset < whole {
+        mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      taken += whole
+      return whole
     }
-    var tail: UInt64 = 0
-    for index in whole..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - whole)) }
-    mix(tail)
-    mix(UInt64(bytes.count))
-    return state ^ (state >> 29)
+
+    /// The checksum, given the bytes after those taken (`count - taken` of them).
+    package func finish(_ rest: UnsafeRawBufferPointer) -> UInt64 {
+      var running = self
+      let whole = running.takeWords(rest)
+      var tail: UInt64 = 0
+      for index in whole..<rest.count {
+        tail |= UInt64(rest[index]) << (8 * UInt64(index - whole))
+      }
+      running.mix(tail)
+      running.mix(UInt64(count))
+      return running.state ^ (running.state >> 29)
+    }
   }
 
   /// The checksum of a byte array.
@@ -38,10 +74,16 @@ package enum Checksum {
   package static func sealed(_ bytes: [UInt8], checksum: UInt64) -> [UInt8] {
     var sealed = bytes
     sealed.reserveCapacity(bytes.count + 8)
-    withUnsafeBytes(of: checksum.littleEndian) {
-      sealed.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
-    }
+    seal(&sealed, checksum: checksum)
     return sealed
+  }
+
+  /// Puts a checksum already taken of the bytes after them, little-endian (in place when the
+  /// array has room for it).
+  package static func seal(_ bytes: inout [UInt8], checksum: UInt64) {
+    withUnsafeBytes(of: checksum.littleEndian) {
+      bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   /// The bytes before the checksum, when the checksum that follows them is theirs; else nil.
