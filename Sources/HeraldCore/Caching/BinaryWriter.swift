@@ -43,6 +43,9 @@ package struct BinaryWriter: Sendable {
     Array(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
   }
 
+  /// How many bytes were written so far.
+  package var count: Int { storage.count }
+
   /// The bytes written so far, copied out into an array with room for `extra` more, so that
   /// adding that many copies nothing again.
   package func bytes(reserving extra: Int) -> [UInt8] {

@@ -56,9 +56,12 @@ struct OutputMap: Sendable {
   /// twice: looked up by a search, or by place when a plan lists the same paths in the same
   /// order (an edit's rebuild), never through a table of 9,400 paths made for each build.
   let sorted: [Ordered]
-  /// The checksum that seals the map's file, when it was read from one: it tells one map file
-  /// from another without reading either again.
+  /// The checksum that seals the map's file, when it was read from one or written to one: it
+  /// tells one map file from another without reading either again.
   var checksum: UInt64?
+  /// The file it was read from or written to, when it was: a map that differs from it only in
+  /// some entries is written by changing those in a copy (`patched`).
+  var file: File?
 
   /// The paths, in order.
   var paths: [String] { sorted.map(\.path) }
@@ -92,28 +95,26 @@ struct OutputMap: Sendable {
     try FileSystem.rename(temporary, to: output + "/" + fileName)
   }
 
-  /// A map's bytes, given as its entries sorted by path with no path twice, sealed with their
+  /// A map's file, given its entries sorted by path with no path twice, sealed with their
   /// checksum, and the checksum: the map is told by it before it is written.
   static func sealed(_ sorted: [Ordered], keyIdentifier: Fingerprint) -> (
-    bytes: [UInt8], checksum: UInt64
+    file: File, checksum: UInt64
   ) {
     var writer = BinaryWriter(capacity: 72 * sorted.count + 64)
     writer.write(Self.magic)
     writer.write(keyIdentifier)
-    // The numbers in words of eight bytes: nanosecond times took nine bytes each as numbers of as
-    // few bytes as they need, and a loop of nine steps to read. A loop of its own, not the
-    // generic list writer, which is not specialized across modules (a thousand instructions an
-    // entry).
+    // A loop of its own, not the generic list writer, which is not specialized across modules (a
+    // thousand instructions an entry).
     writer.write(UInt64(sorted.count))
+    var fixed: [Int] = []
+    fixed.reserveCapacity(sorted.count)
     for item in sorted {
       writer.write(item.path)
-      writer.write(item.entry.fingerprint)
-      writer.writeWord(UInt64(bitPattern: item.entry.size))
-      writer.writeWord(UInt64(bitPattern: item.entry.modified))
-      writer.writeWord(UInt64(bitPattern: item.entry.changed))
-      writer.writeWord(item.entry.inode)
+      fixed.append(writer.count)
+      File.write(item.entry, into: &writer)
     }
-    return writer.sealed()
+    let (bytes, checksum) = writer.sealed()
+    return (File(bytes: bytes, fixed: fixed), checksum)
   }
 }
 
@@ -135,12 +136,13 @@ extension OutputMap {
 extension OutputMap {
   /// The entries, read into the table one by one (through the generic `list`, which is not
   /// specialized across modules, an entry took twice the instructions).
-  private static func entries(_ reader: inout BinaryReader) throws(BinaryFormatError)
-    -> [Ordered]
+  private static func entries(_ reader: inout BinaryReader, fixed: inout [Int])
+    throws(BinaryFormatError) -> [Ordered]
   {
     let count = try reader.count()
     var sorted: [Ordered] = []
     sorted.reserveCapacity(count)
+    fixed.reserveCapacity(count)
     for _ in 0..<count {
       let path = try reader.string()
       // A path that leaves the output (a hostile or damaged map) makes the whole map unusable,
@@ -148,6 +150,7 @@ extension OutputMap {
       guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp,
         sorted.last.map({ $0.path.precedesBytewise(path) }) ?? true
       else { throw BinaryFormatError() }
+      fixed.append(reader.bytesRead)
       sorted.append(
         (
           path,
@@ -166,13 +169,15 @@ extension OutputMap {
       // A map whose checksum does not match is none: the build renders and compares every file.
       guard let buffer = Checksum.opened(sealed) else { return nil }
       var reader = BinaryReader(buffer)
+      var fixed: [Int] = []
       guard (try? reader.string()) == Self.magic, (try? reader.fingerprint()) == keyIdentifier,
-        let sorted = try? Self.entries(&reader), reader.isAtEnd
+        let sorted = try? Self.entries(&reader, fixed: &fixed), reader.isAtEnd
       else { return nil }
       return OutputMap(
         sorted: sorted,
         checksum: UInt64(
-          littleEndian: sealed.loadUnaligned(fromByteOffset: sealed.count - 8, as: UInt64.self)))
+          littleEndian: sealed.loadUnaligned(fromByteOffset: sealed.count - 8, as: UInt64.self)),
+        file: File(bytes: bytes, fixed: fixed))
     }
     guard let read else { return nil }
     self = read

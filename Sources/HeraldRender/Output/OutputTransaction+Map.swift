@@ -78,18 +78,21 @@ extension OutputTransaction {
       }
     }
     // The plan comes sorted by path; any other order (or a path twice) is put right here.
-    let made = OutputMap(entries)
+    var made = OutputMap(entries)
     entries = made.sorted
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
     guard changed || entries.count != previous?.sorted.count else {
       beside(previous?.checksum)
       return
     }
-    let sealed = OutputMap.sealed(entries, keyIdentifier: keyIdentifier)
+    let sealed =
+      previous?.patched(to: entries) ?? OutputMap.sealed(entries, keyIdentifier: keyIdentifier)
+    made.checksum = sealed.checksum
+    made.file = sealed.file
     nonisolated(unsafe) var placed = false
     DispatchQueue.concurrentPerform(iterations: 2) { task in
       if task == 0 {
-        placed = (try? OutputMap.place(sealed.bytes, output: outputDirectory)) != nil
+        placed = (try? OutputMap.place(sealed.file.bytes, output: outputDirectory)) != nil
       } else {
         beside(sealed.checksum)
       }
