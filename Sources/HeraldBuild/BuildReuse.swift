@@ -31,7 +31,7 @@ package protocol SnapshotStore: Sendable {
   func readSnapshot() -> [UInt8]?
   /// Keeps a snapshot's sealed bytes in place of the last, in one step (a reader finds the old
   /// one or the new one, whole); a snapshot that cannot be kept only costs the next build time.
-  func keepSnapshot(_ sealed: [UInt8])
+  func keepSnapshot(_ sealed: UnsafeRawBufferPointer)
 }
 
 extension BuildReuse {

@@ -132,7 +132,7 @@ extension SiteBuild {
       making.wait()
       guard let store, let made = body.take() else { return }
       BuildTrace.measure("keep the snapshot") {
-        store.keepSnapshot(BuildSnapshot.seal(made, mapChecksum: checksum))
+        made.sealed(mapChecksum: checksum) { store.keepSnapshot($0) }
       }
     }
   }

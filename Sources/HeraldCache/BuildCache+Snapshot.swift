@@ -18,7 +18,7 @@ extension BuildCache: SnapshotStore {
   }
 
   /// Keeps a snapshot in one step: written under a name of this process's, then renamed.
-  package func keepSnapshot(_ sealed: [UInt8]) {
+  package func keepSnapshot(_ sealed: UnsafeRawBufferPointer) {
     let path = folder + "/" + Self.snapshotName
     let temporary = path + ".\(getpid())"
     do {

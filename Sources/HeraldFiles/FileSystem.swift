@@ -119,6 +119,17 @@ package enum FileSystem {
   package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError)
     -> FileSignature?
   {
+    // `withUnsafeBytes` rethrows untyped errors: the typed one goes out in a result.
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileSystemError) in try write(buffer, to: path) }
+    }.get()
+  }
+
+  /// Writes a whole file from bytes lent in place, as `write(_:to:)` does.
+  @discardableResult
+  package static func write(_ bytes: UnsafeRawBufferPointer, to path: String)
+    throws(FileSystemError) -> FileSignature?
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .lastError(path) }
     defer { close(descriptor) }
@@ -130,11 +141,18 @@ package enum FileSystem {
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
     throws(FileSystemError)
   {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileSystemError) in try writeAll(buffer, to: descriptor, path: path) }
+    }.get()
+  }
+
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
+    throws(FileSystemError)
+  {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
+      let count = Glibc.write(
+        descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
       guard count > 0 else { throw .lastError(path) }
       offset += count
     }

@@ -169,7 +169,7 @@ struct EditRebuild {
     return try transaction.commit { checksum in
       guard let snapshot else { return }
       BuildTrace.measure("keep the snapshot") {
-        store.keepSnapshot(BuildSnapshot.seal(snapshot.take(), mapChecksum: checksum))
+        snapshot.take().sealed(mapChecksum: checksum) { store.keepSnapshot($0) }
       }
     }
   }

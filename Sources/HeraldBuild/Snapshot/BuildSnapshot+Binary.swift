@@ -56,24 +56,12 @@ extension BuildSnapshot {
       writer, count in writer.write(count)
     }
     writer.write(census.nextChangeAt) { writer, time in writer.write(time) }
-    return Body(writer.bytes(reserving: Body.room))
+    return Body(writer)
   }
 
   /// A snapshot's byte form with the output map's checksum after it, sealed with its own.
   package static func seal(_ body: consuming Body, mapChecksum: UInt64?) -> [UInt8] {
-    var bytes: [UInt8] = []
-    // Taken out of the body, so that the array, reserved with room, grows in place.
-    swap(&bytes, &body.bytes)
-    var writer = BinaryWriter(capacity: 16)
-    writer.write(mapChecksum) { writer, checksum in writer.writeWord(checksum) }
-    bytes += writer.bytes
-    let checksum = bytes.withUnsafeBytes { sealed in
-      let running = body.running
-      guard sealed.count == running.count else { return Checksum.of(sealed) }
-      return running.finish(UnsafeRawBufferPointer(rebasing: sealed[running.taken...]))
-    }
-    Checksum.seal(&bytes, checksum: checksum)
-    return bytes
+    body.sealed(mapChecksum: mapChecksum) { Array($0) }
   }
 
   /// Reads a snapshot back from its sealed bytes; nil when they are damaged, of another format,

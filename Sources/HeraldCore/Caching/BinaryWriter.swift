@@ -46,16 +46,9 @@ package struct BinaryWriter: Sendable {
   /// How many bytes were written so far.
   package var count: Int { storage.count }
 
-  /// The bytes written so far, copied out into an array with room for `extra` more, so that
-  /// adding that many copies nothing again.
-  package func bytes(reserving extra: Int) -> [UInt8] {
-    let count = storage.count
-    return [UInt8](unsafeUninitializedCapacity: count + extra) { buffer, initialized in
-      if let target = buffer.baseAddress, count > 0 {
-        UnsafeMutableRawPointer(target).copyMemory(from: storage.base, byteCount: count)
-      }
-      initialized = count
-    }
+  /// Lends the bytes written so far, in place.
+  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
   }
 
   /// The bytes written so far with their checksum after them (`Checksum.sealed`), copied out

@@ -74,16 +74,10 @@ package enum Checksum {
   package static func sealed(_ bytes: [UInt8], checksum: UInt64) -> [UInt8] {
     var sealed = bytes
     sealed.reserveCapacity(bytes.count + 8)
-    seal(&sealed, checksum: checksum)
-    return sealed
-  }
-
-  /// Puts a checksum already taken of the bytes after them, little-endian (in place when the
-  /// array has room for it).
-  package static func seal(_ bytes: inout [UInt8], checksum: UInt64) {
     withUnsafeBytes(of: checksum.littleEndian) {
-      bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
+      sealed.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self))
     }
+    return sealed
   }
 
   /// The bytes before the checksum, when the checksum that follows them is theirs; else nil.
