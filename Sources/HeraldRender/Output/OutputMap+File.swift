@@ -29,17 +29,19 @@ extension OutputMap {
     }
   }
 
+  /// Whether these entries have this map's paths, in its order.
+  func hasPaths(of sorted: [Ordered]) -> Bool {
+    sorted.count == self.sorted.count && zip(sorted, self.sorted).allSatisfy { $0.path == $1.path }
+  }
+
   /// The file of a map with the same paths as this one and these entries, by changing in a copy
   /// of this map's file the entries that differ, and its checksum; nil when this map has no file
   /// or the paths are not the same, in the same order.
   func patched(to sorted: [Ordered]) -> (file: File, checksum: UInt64)? {
-    guard let file, sorted.count == self.sorted.count, file.fixed.count == sorted.count,
-      file.bytes.count >= 8
+    guard let file, hasPaths(of: sorted), file.fixed.count == sorted.count, file.bytes.count >= 8
     else { return nil }
     var bytes = file.bytes
-    for (place, (new, old)) in zip(sorted, self.sorted).enumerated() {
-      guard new.path == old.path else { return nil }
-      guard new.entry != old.entry else { continue }
+    for (place, (new, old)) in zip(sorted, self.sorted).enumerated() where new.entry != old.entry {
       var writer = BinaryWriter(capacity: File.fixedLength)
       File.write(new.entry, into: &writer)
       let start = file.fixed[place]

@@ -77,16 +77,18 @@ extension OutputTransaction {
         entries.append((file.path, entry))
       }
     }
-    // The plan comes sorted by path; any other order (or a path twice) is put right here.
-    var made = OutputMap(entries)
-    entries = made.sorted
+    // The previous map's paths in its order are sorted already (an edit's); any other order (or
+    // a path twice) is put right here.
+    let alike = previous?.hasPaths(of: entries) ?? false
+    var made = alike ? OutputMap(sorted: entries) : OutputMap(entries)
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || entries.count != previous?.sorted.count else {
+    guard changed || made.sorted.count != previous?.sorted.count else {
       beside(previous?.checksum)
       return
     }
     let sealed =
-      previous?.patched(to: entries) ?? OutputMap.sealed(entries, keyIdentifier: keyIdentifier)
+      (alike ? previous?.patched(to: made.sorted) : nil)
+      ?? OutputMap.sealed(made.sorted, keyIdentifier: keyIdentifier)
     made.checksum = sealed.checksum
     made.file = sealed.file
     nonisolated(unsafe) var placed = false
