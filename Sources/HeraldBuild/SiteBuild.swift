@@ -80,7 +80,7 @@ package struct SiteBuild: Sendable {
     // With a snapshot to start from, the output map is looked at from the start, beside the
     // edit's own reading (and by the whole site's build, should the edit step aside).
     let early = reuse.snapshots == nil ? nil : lookAhead(keepsMap: true)
-    if let edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run(lookahead: early)
+    if var edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run(lookahead: early)
     {
       return outcome
     }

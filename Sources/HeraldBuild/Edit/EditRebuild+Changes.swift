@@ -8,6 +8,10 @@ extension EditRebuild {
   struct Edit: Sendable {
     var snapshot: BuildSnapshot
     var edited: [Int: Announcement]
+    /// Whether a record's entry changed (its bytes, or only its metadata).
+    var changesRecords = false
+    /// The places of the files whose fingerprints `replan` changed, in order.
+    var changedFiles: [Int] = []
   }
 
   /// How many record files a thread looks at in one go.
@@ -26,7 +30,36 @@ extension EditRebuild {
 
   /// Looks at every record file (one `stat` each) and reads those whose metadata changed; nil
   /// when a change is more than an edit of words.
-  func findEdit() -> Edit? {
+  ///
+  /// The edit's snapshot holds the records and files alone from then on: the last snapshot's are
+  /// not read again, and changing one of them copies nothing (10,000 records and 9,400 files,
+  /// 1.5 MB of fresh memory, were copied for each edit).
+  mutating func findEdit() -> Edit? {
+    let findings = lookAtRecordFiles()
+    var edit = Edit(snapshot: snapshot, edited: [:])
+    snapshot.records = []
+    snapshot.files = []
+    edit.snapshot.folder = folder
+    for (place, finding) in findings {
+      switch finding {
+      case .touched(let record):
+        edit.changesRecords = edit.changesRecords || edit.snapshot.records[place] != record
+        edit.snapshot.records[place] = record
+      case .edited(let record, let announcement, let diagnostics):
+        edit.changesRecords = edit.changesRecords || edit.snapshot.records[place] != record
+        edit.snapshot.records[place] = record
+        edit.snapshot.diagnostics[place] = diagnostics.isEmpty ? nil : diagnostics
+        edit.edited[place] = announcement
+      case .other(let why): return stepAside(why)
+      }
+    }
+    guard !edit.edited.isEmpty else { return edit }
+    BuildTrace.measure("plan again what shows the edit") { replan(&edit) }
+    return edit
+  }
+
+  /// Every record file not as the snapshot has it, by place, with what it turned out to be.
+  private func lookAtRecordFiles() -> [(place: Int, finding: Finding)] {
     let (records, files) = (snapshot.records, files)
     let open = OpenFolder(files.folder)
     // One pass on every core, in blocks of files: each file's `stat`, and a read only where its
@@ -46,20 +79,7 @@ extension EditRebuild {
       }
       return found
     }
-    var edit = Edit(snapshot: snapshot, edited: [:])
-    edit.snapshot.folder = folder
-    for (place, finding) in findings.joined() {
-      switch finding {
-      case .touched(let record): edit.snapshot.records[place] = record
-      case .edited(let record, let announcement, let diagnostics):
-        edit.snapshot.records[place] = record
-        edit.snapshot.diagnostics[place] = diagnostics.isEmpty ? nil : diagnostics
-        edit.edited[place] = announcement
-      case .other(let why): return stepAside(why)
-      }
-    }
-    guard !edit.edited.isEmpty else { return edit }
-    return BuildTrace.measure("plan again what shows the edit") { replan(edit) }
+    return Array(findings.joined())
   }
 
   /// Reads a record file whose metadata changed, and tells what it is now.

@@ -2,11 +2,10 @@ import HeraldCore
 import HeraldRender
 
 extension EditRebuild {
-  /// The edit with the fingerprints of the files that show its edited records made again (each
+  /// Makes again the fingerprints of the files that show the edit's edited records (each
   /// record's page, the archive page it is on, the feed when it holds it), as the whole site's
-  /// plan makes them (`FileInputs`).
-  func replan(_ edit: Edit) -> Edit {
-    var edit = edit
+  /// plan makes them (`FileInputs`), and notes which changed.
+  func replan(_ edit: inout Edit) {
     let snapshot = edit.snapshot
     let places = Set(edit.edited.keys)
     var pages: Set<Int> = []
@@ -28,10 +27,11 @@ extension EditRebuild {
         inputs = .feed(snapshot.feed.map { snapshot.records[$0].mark })
       default: continue
       }
-      edit.snapshot.files[index].fingerprint = inputs.fingerprint(
-        hasher: hasher, environment: environments[file.edition])
+      let fingerprint = inputs.fingerprint(hasher: hasher, environment: environments[file.edition])
+      guard fingerprint != file.fingerprint else { continue }
+      edit.snapshot.files[index].fingerprint = fingerprint
+      edit.changedFiles.append(index)
     }
-    return edit
   }
 
   /// What a page of the archive is made from, as the snapshot places the records.

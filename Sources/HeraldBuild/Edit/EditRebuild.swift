@@ -17,7 +17,8 @@ import HeraldRender
 /// writes, which `IncrementalBuildTests` checks after every kind of change.
 struct EditRebuild {
   let build: SiteBuild
-  let snapshot: BuildSnapshot
+  /// The last build's snapshot; its records and files are the edit's once it is found.
+  var snapshot: BuildSnapshot
   let store: any SnapshotStore
   let config: SiteConfig
   let theme: Theme
@@ -102,8 +103,10 @@ struct EditRebuild {
 
   /// Rebuilds the edit, or nil when it turns out to be more than one (the build then reads the
   /// whole site; nothing was written); `lookahead` is looking at the output map meanwhile.
-  func run(lookahead: OutputMapLookahead?) -> SiteBuild.Outcome? {
-    guard let edit = BuildTrace.measure("look for edited records", findEdit) else { return nil }
+  mutating func run(lookahead: OutputMapLookahead?) -> SiteBuild.Outcome? {
+    guard let edit = BuildTrace.measure("look for edited records", { findEdit() }) else {
+      return nil
+    }
     let problems = edit.snapshot.allProblems
     // A problem under --strict fails the build: the whole site's build says so, with all of them.
     guard !build.strict || problems.isEmpty else { return stepAside("--strict, with warnings") }
@@ -121,7 +124,7 @@ struct EditRebuild {
     // The new snapshot is kept when the records changed, or when files are written again; its
     // body is made meanwhile when it is sure to be kept.
     let changed =
-      edit.snapshot.records != snapshot.records || edit.snapshot.diagnostics != snapshot.diagnostics
+      edit.changesRecords || edit.snapshot.diagnostics != snapshot.diagnostics
       || edit.snapshot.folder != snapshot.folder
     let body = SnapshotBodyMaker(edit.snapshot, now: changed)
     do {
@@ -184,10 +187,7 @@ struct EditRebuild {
 
   /// The work of rendering the files whose fingerprints the edit changed.
   private func expectedWork(of edit: Edit, paths: [String]) -> Work? {
-    let changed = zip(edit.snapshot.files, snapshot.files).enumerated().compactMap {
-      place, files in files.0.fingerprint == files.1.fingerprint ? nil : (paths[place], place)
-    }
-    return work(changed, of: edit.snapshot)
+    work(edit.changedFiles.map { (paths[$0], $0) }, of: edit.snapshot)
   }
 }
 
