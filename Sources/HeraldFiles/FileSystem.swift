@@ -28,24 +28,42 @@ package enum FileSystem {
     }
     defer { close(descriptor) }
     let size = Int(status.st_size)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var offset = 0
-    while offset < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress.map { $0 + offset }, size - offset)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
+    var failed: FileSystemError?
+    // Read into memory not filled with zeros first, which a large file's pages made fresh once
+    // for the zeros and were then copied over.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      prepare(UnsafeMutableRawBufferPointer(buffer))
+      while initialized < size {
+        let count = Glibc.read(descriptor, base + initialized, size - initialized)
+        if count < 0 && errno == EINTR { continue }
         // A file that shrank while it was read is read as far as it goes; an error is an error.
-        if count == 0 {
-          bytes.removeLast(size - offset)
-          break
+        guard count > 0 else {
+          if count < 0 { failed = .lastError(path) }
+          return
         }
-        return .failure(.lastError(path))
+        initialized += count
       }
-      offset += count
     }
+    if let failed { return .failure(failed) }
     return .success((bytes, FileSignature(status)))
+  }
+
+  /// Makes the pages of a large buffer about to be written whole, in one request.
+  ///
+  /// Touching them one by one faults each in on its own: in a virtual machine some 3 µs a page,
+  /// and a tenth of an edit's time at 10,000 records went to faults. Where the system cannot,
+  /// nothing happens and the pages come in as they are touched.
+  static func prepare(_ buffer: UnsafeMutableRawBufferPointer) {
+    #if os(Linux)
+      guard buffer.count >= 1 << 18, let base = buffer.baseAddress else { return }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let start = (Int(bitPattern: base) + page - 1) / page * page
+      let end = (Int(bitPattern: base) + buffer.count) / page * page
+      guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      // MADV_POPULATE_WRITE (Linux 5.14); an older kernel answers EINVAL.
+      _ = madvise(first, end - start, 23)
+    #endif
   }
 
   /// Opens a regular file for reading, without following a final symbolic link and without
