@@ -127,14 +127,16 @@ package final class OutputTransaction: @unchecked Sendable {
     var staged = state.withLock { self.staged }
     let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
     let paths = files.map(\.path)
-    let planned = paths + [OutputWriter.markerName]
     // A previous file whose path is now a folder is replaced, not removed.
     var gone = previous.subtracting(paths)
     gone.remove(OutputWriter.markerName)
-    let removed = Array(gone.isEmpty ? gone : gone.subtracting(OutputWriter.folders(of: planned)))
-      .sortedBytewise()
+    let removed = Array(
+      gone.isEmpty
+        ? gone : gone.subtracting(OutputWriter.folders(of: paths + [OutputWriter.markerName]))
+    )
+    .sortedBytewise()
     let summary = OutputWriter.Summary(
-      written: changed.count, unchanged: planned.count - changed.count, removed: removed.count)
+      written: changed.count, unchanged: paths.count + 1 - changed.count, removed: removed.count)
     committed = true
     if !changed.isEmpty || !removed.isEmpty {
       let journal = OutputJournal(

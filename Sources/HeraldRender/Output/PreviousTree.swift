@@ -48,8 +48,13 @@ package struct PreviousTree: Sendable {
   /// equal.
   func subtracting(_ planned: [String]) -> Set<String> {
     let count = mapped?.sorted.count ?? listed.count
+    // Read in place: iterating the pairs copied (retained and released) both of each.
     if let mapped, planned.count == count,
-      zip(planned, mapped.sorted).allSatisfy({ $0 == $1.path })
+      planned.withUnsafeBufferPointer({ planned in
+        mapped.sorted.withUnsafeBufferPointer { sorted in
+          (0..<count).allSatisfy { planned[$0] == sorted[$0].path }
+        }
+      })
     {
       return []
     }
