@@ -54,7 +54,7 @@ package enum FileSystem {
   /// Touching them one by one faults each in on its own: in a virtual machine some 3 µs a page,
   /// and a tenth of an edit's time at 10,000 records went to faults. Where the system cannot,
   /// nothing happens and the pages come in as they are touched.
-  static func prepare(_ buffer: UnsafeMutableRawBufferPointer) {
+  package static func prepare(_ buffer: UnsafeMutableRawBufferPointer) {
     #if os(Linux)
       guard buffer.count >= 1 << 18, let base = buffer.baseAddress else { return }
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))

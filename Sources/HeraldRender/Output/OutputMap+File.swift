@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldFiles
 
 extension OutputMap {
   /// A map file's sealed bytes, and where each entry's fixed part (its fingerprint and numbers,
@@ -46,7 +47,15 @@ extension OutputMap {
   func patched(to sorted: [Ordered]) -> (file: File, checksum: UInt64)? {
     guard let file, hasPaths(of: sorted), file.fixed.count == sorted.count, file.bytes.count >= 8
     else { return nil }
-    var bytes = file.bytes
+    // A copy whose pages are made in one request (`FileSystem.prepare`), not faulted in one by
+    // one as a copy on write does.
+    let old = file.bytes
+    var bytes = [UInt8](unsafeUninitializedCapacity: old.count) { buffer, initialized in
+      let target = UnsafeMutableRawBufferPointer(buffer)
+      FileSystem.prepare(target)
+      old.withUnsafeBytes { target.copyMemory(from: $0) }
+      initialized = old.count
+    }
     for (place, (new, old)) in zip(sorted, self.sorted).enumerated() where new.entry != old.entry {
       var writer = BinaryWriter(capacity: File.fixedLength)
       File.write(new.entry, into: &writer)
