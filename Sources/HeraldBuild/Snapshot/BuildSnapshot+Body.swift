@@ -1,11 +1,12 @@
 import HeraldCore
 
 extension BuildSnapshot {
-  /// A snapshot's byte form but the output map's checksum, in the memory it was written into,
-  /// with the checksum of its whole words already taken: sealing it once the output map is in
+  /// A snapshot's byte form but the output map's checksum, in the memory it was written into.
+  ///
+  /// The checksum of its whole words is taken already: sealing it once the output map is in
   /// place adds the map's checksum and its own in place and sums only the last bytes, where it
   /// used to copy 1.5 MB three times and sum all of it (at 10,000 records) after the map was
-  /// written.
+  /// written. A body is sealed once: its copies share that memory.
   package struct Body: Sendable {
     /// The bytes, written so far.
     private var writer: BinaryWriter
