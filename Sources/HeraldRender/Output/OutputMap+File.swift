@@ -32,13 +32,7 @@ extension OutputMap {
 
   /// Whether these entries have this map's paths, in its order.
   func hasPaths(of sorted: [Ordered]) -> Bool {
-    // Read in place: iterating the pairs copied (retained and released) both entries of each.
-    sorted.count == self.sorted.count
-      && sorted.withUnsafeBufferPointer { new in
-        self.sorted.withUnsafeBufferPointer { old in
-          (0..<new.count).allSatisfy { new[$0].path == old[$0].path }
-        }
-      }
+    sorted.matches(self.sorted) { $0.path == $1.path }
   }
 
   /// The file of a map with the same paths as this one and these entries, by changing in a copy

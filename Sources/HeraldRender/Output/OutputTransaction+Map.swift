@@ -25,14 +25,7 @@ extension OutputTransaction {
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
     let sorted = map.sorted
-    // Read in place: iterating the pairs copied (retained and released) both of each.
-    let alike =
-      files.count == sorted.count
-      && files.withUnsafeBufferPointer { files in
-        sorted.withUnsafeBufferPointer { sorted in
-          (0..<files.count).allSatisfy { files[$0].path == sorted[$0].path }
-        }
-      }
+    let alike = files.matches(sorted) { $0.path == $1.path }
     @Sendable func entry(of file: OutputWriter.Planned, at place: Int) -> OutputMap.Entry? {
       guard let place = alike ? place : map.place(of: file.path),
         let fingerprint = file.fingerprint, sorted[place].entry.fingerprint == fingerprint

@@ -48,16 +48,7 @@ package struct PreviousTree: Sendable {
   /// equal.
   func subtracting(_ planned: [String]) -> Set<String> {
     let count = mapped?.sorted.count ?? listed.count
-    // Read in place: iterating the pairs copied (retained and released) both of each.
-    if let mapped, planned.count == count,
-      planned.withUnsafeBufferPointer({ planned in
-        mapped.sorted.withUnsafeBufferPointer { sorted in
-          (0..<count).allSatisfy { planned[$0] == sorted[$0].path }
-        }
-      })
-    {
-      return []
-    }
+    if let mapped, planned.matches(mapped.sorted, by: { $0 == $1.path }) { return [] }
     if planned.count == count, planned.allSatisfy(contains) { return [] }
     return Set(paths).subtracting(planned)
   }
