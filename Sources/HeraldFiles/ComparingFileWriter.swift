@@ -20,6 +20,8 @@ package final class ComparingFileWriter {
 
   private let inPlace: String?
   private let destination: String
+  /// The folder the new file is made in by its relative path, when it is held open.
+  private let folder: (open: OpenFolder, relative: String)?
   private let prepare: () throws(FileSystemError) -> Void
   private var started = false
   /// The file in place while every byte so far matched it.
@@ -33,11 +35,16 @@ package final class ComparingFileWriter {
   /// A writer comparing with the file at `inPlace` (nil when it is known that there is none, which
   /// saves a failed lookup) and writing, if the bytes differ, to `destination`, after `prepare`
   /// (which makes its folder).
+  ///
+  /// With `folder`, the new file is made at its path relative to that open folder, which is the
+  /// same file as `destination` (named in errors) but costs the kernel fewer lookups.
   package init(
-    inPlace: String?, destination: String, prepare: @escaping () throws(FileSystemError) -> Void
+    inPlace: String?, destination: String, folder: (open: OpenFolder, relative: String)? = nil,
+    prepare: @escaping () throws(FileSystemError) -> Void
   ) {
     self.inPlace = inPlace
     self.destination = destination
+    self.folder = folder
     self.prepare = prepare
   }
 
@@ -76,7 +83,13 @@ package final class ComparingFileWriter {
         return Outcome(isChanged: false, signature: signature)
       }
       try prepare()
-      return Outcome(isChanged: true, signature: try FileSystem.write(last, to: destination))
+      let signature: FileSignature?
+      if let folder {
+        signature = try folder.open.write(last, to: folder.relative, path: destination)
+      } else {
+        signature = try FileSystem.write(last, to: destination)
+      }
+      return Outcome(isChanged: true, signature: signature)
     }
     take(last)
     if let failure { throw failure }
@@ -103,8 +116,12 @@ package final class ComparingFileWriter {
   /// file in place.
   private func create() throws(FileSystemError) {
     try prepare()
-    output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard output >= 0 else { throw .lastError(destination) }
+    if let folder {
+      output = try folder.open.createFile(folder.relative, path: destination)
+    } else {
+      output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+      guard output >= 0 else { throw .lastError(destination) }
+    }
     guard let original else { return }
     self.original = nil
     defer { close(original.descriptor) }

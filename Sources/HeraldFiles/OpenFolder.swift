@@ -2,10 +2,11 @@
   import Glibc
 #endif
 
-/// A folder held open, so that the files in it are `stat`ed by their paths relative to it
-/// (`fstatat`): the kernel then looks up only the names below the folder, where a whole path
-/// costs a lookup for every folder on it (for 10,000 records in a site a few folders deep, most
-/// of what a `stat` costs).
+/// A folder held open, so that the files in it are `stat`ed, made and written by their paths
+/// relative to it (`fstatat`, `mkdirat`, `openat`): the kernel then looks up only the names below
+/// the folder, where a whole path costs a lookup for every folder on it (for 10,000 records in a
+/// site a few folders deep, most of what a `stat` costs; for a build's 9,400 new files on a RAM
+/// disk, more than half of what making their folders and creating them costs).
 package final class OpenFolder: Sendable {
   /// The open folder.
   private let descriptor: Int32
@@ -26,6 +27,37 @@ package final class OpenFolder: Sendable {
   }
 
   deinit { close(descriptor) }
+
+  /// Creates a folder at a path relative to this one, whose parent exists; false, with nothing
+  /// made, when the parent is missing.
+  ///
+  /// An existing folder is fine; `path` names the folder in an error.
+  package func makeFolder(_ relative: String, path: String) throws(FileSystemError) -> Bool {
+    if mkdirat(descriptor, relative, 0o755) == 0 || errno == EEXIST { return true }
+    if errno == ENOENT { return false }
+    throw .lastError(path)
+  }
+
+  /// Creates (or truncates) a file at a path relative to this folder for writing, never through a
+  /// final symbolic link, and returns its descriptor; `path` names it in an error.
+  package func createFile(_ relative: String, path: String) throws(FileSystemError) -> Int32 {
+    let descriptor = openat(
+      descriptor, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { throw .lastError(path) }
+    return descriptor
+  }
+
+  /// Writes a whole file at a path relative to this folder, as `FileSystem.write(_:to:)` does
+  /// at a full path, and returns the signature of the file written.
+  @discardableResult
+  package func write(_ bytes: [UInt8], to relative: String, path: String) throws(FileSystemError)
+    -> FileSignature?
+  {
+    let file = try createFile(relative, path: path)
+    defer { close(file) }
+    try FileSystem.writeAll(bytes, to: file, path: path)
+    return FileSignature.of(descriptor: file)
+  }
 
   /// The signature of the file at a path relative to the folder, not following a final symbolic
   /// link; nil when it cannot be read.

@@ -116,4 +116,40 @@ struct ComparingFileWriterTests {
     writer.take(Self.pieces[0])
     #expect(throws: FileSystemError.self) { _ = try writer.finish(Self.pieces[1]) }
   }
+  @Test(
+    "made through an open folder, a file lands at its path relative to that folder",
+    arguments: [1, 3])
+  func throughOpenFolder(pieceCount: Int) throws {
+    let folder = try TemporaryDirectory()
+    try FileSystem.makeDirectory(folder.path("root"))
+    let root = try #require(OpenFolder(folder.path("root")))
+    let pieces = Array(Self.pieces.prefix(pieceCount))
+    let writer = ComparingFileWriter(
+      inPlace: nil, destination: folder.path("root/a/file"), folder: (root, "a/file")
+    ) { () throws(FileSystemError) in
+      _ = try root.makeFolder("a", path: folder.path("root/a"))
+    }
+    for piece in pieces.dropLast() { writer.take(piece) }
+    let outcome = try writer.finish(pieces.last ?? [])
+    #expect(outcome.isChanged)
+    let written = FileSystem.read(folder.path("root/a/file")) == pieces.flatMap { $0 }
+    #expect(written, "\(pieceCount) pieces")
+    #expect(outcome.signature == FileSignature.of(folder.path("root/a/file")))
+  }
+
+  @Test("a file that cannot be made through an open folder is an error naming its whole path")
+  func openFolderFailureNamesWholePath() throws {
+    let folder = try TemporaryDirectory()
+    try FileSystem.makeDirectory(folder.path("root"))
+    let root = try #require(OpenFolder(folder.path("root")))
+    let destination = folder.path("root/missing/file")
+    let writer = ComparingFileWriter(
+      inPlace: nil, destination: destination, folder: (root, "missing/file")
+    ) {}
+    #expect(throws: FileSystemError(path: destination, reason: String(cString: strerror(ENOENT)))) {
+      try writer.finish([1, 2, 3])
+    }
+    let deeper = try root.makeFolder("missing/deeper", path: folder.path("root/missing/deeper"))
+    #expect(!deeper)
+  }
 }

@@ -103,9 +103,9 @@ package final class OutputTransaction: @unchecked Sendable {
     let path = staging + "/" + file
     let inPlace = listed?.contains(file) == false ? nil : writer.outputDirectory + "/" + file
     let folders = folders
-    let comparing = ComparingFileWriter(inPlace: inPlace, destination: path) {
-      () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: file))
-    }
+    let comparing = ComparingFileWriter(
+      inPlace: inPlace, destination: path, folder: folders.rootFolder.map { ($0, file) }
+    ) { () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: file)) }
     let writesBeside = count < Self.cores
     return StagingFile(
       path: file, destination: path, writer: comparing,

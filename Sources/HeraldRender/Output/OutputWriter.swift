@@ -298,30 +298,6 @@ package struct OutputWriter: Sendable {
   }
 }
 
-/// Creates folders under a root once each, from many threads.
-final class FolderMaker: @unchecked Sendable {
-  private let root: String
-  private let lock = NSLock()
-  private var made: Set<String> = []
-
-  init(root: String) { self.root = root }
-
-  /// Makes a folder (relative to the root, `""` for the root) and its parents.
-  ///
-  /// The folder is made first and its parent only when that fails for want of it: nearly every
-  /// folder of a build (a record's) goes into one made before, and looking the parent up first
-  /// was a third of the work of making it.
-  func make(_ folder: String) throws(FileSystemError) {
-    if lock.withLock({ made.contains(folder) }) { return }
-    let path = folder.isEmpty ? root : root + "/" + folder
-    if try !FileSystem.makeDirectoryInExistingParent(path) {
-      if !folder.isEmpty { try make(OutputWriter.folder(of: folder)) }
-      try FileSystem.makeDirectory(path)
-    }
-    lock.withLock { _ = made.insert(folder) }
-  }
-}
-
 /// Why the output could not be written (exit status 74).
 package enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The target is a non-empty folder without herald's marker.
