@@ -85,9 +85,22 @@ extension SiteBuild {
 
   /// Step 4: renders the files the output lacks into staging, wave by wave, each wave's fragments
   /// made first.
+  ///
+  /// With many files (a full build's record pages), their folders are made ahead on a thread of
+  /// their own, in the order the files are rendered.
   func render(_ plan: Plan, into transaction: OutputTransaction) throws {
     let renderer = plan.renderer
-    for wave in renderer.waves(transaction.pending) where !wave.isEmpty {
+    let waves = renderer.waves(transaction.pending)
+    let ahead = DispatchGroup()
+    defer {
+      transaction.stopMakingFolders()
+      ahead.wait()
+    }
+    if transaction.pending.count >= Self.foldersAheadFrom {
+      let order = waves.flatMap { wave in [String].concurrentOrder(wave.count).map { wave[$0] } }
+      DispatchQueue.global().async(group: ahead) { transaction.makeFoldersAhead(of: order) }
+    }
+    for wave in waves where !wave.isEmpty {
       try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
         try renderer.prepare(wave)
       }
@@ -102,6 +115,9 @@ extension SiteBuild {
       }
     }
   }
+
+  /// How many files a render has before their folders are made ahead of it.
+  static let foldersAheadFrom = 256
 
   /// Step 5: puts the staged files in place, and then keeps the snapshot.
   ///

@@ -61,4 +61,55 @@ struct FolderMakerTests {
       try FolderMaker(root: folder.path("missing/staging")).make("")
     }
   }
+
+  @Test(
+    "folders made ahead on a thread of their own are there for the threads that wait for them",
+    arguments: [false, true])
+  func ahead(childrenFirst: Bool) throws {
+    let folder = try TemporaryDirectory()
+    let maker = FolderMaker(root: folder.path("staging"))
+    try maker.make("")
+    // A folder before its parent in the list: the thread making them ahead makes the parent
+    // itself rather than waiting for it.
+    let listed = (0..<300).map { "announcements/record-\($0)" } + ["api/v1", "api/v1/ios"]
+    let order = childrenFirst ? Array(listed.reversed()) : listed
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { maker.premake(order) }
+    let failures = order.reversed().concurrentMap { path -> String? in
+      do {
+        try maker.make(path)
+        return Self.isFolder(folder.path("staging/\(path)")) ? nil : "\(path): missing"
+      } catch {
+        return "\(path): \(error)"
+      }
+    }
+    group.wait()
+    #expect(failures.compactMap { $0 } == [])
+  }
+
+  @Test("a folder made ahead that cannot be made is the error of the thread that needs it")
+  func aheadFails() throws {
+    let folder = try TemporaryDirectory()
+    let maker = FolderMaker(root: folder.path("staging"))
+    try maker.make("")
+    try folder.write("staging/a", "a file")
+    maker.premake(["a/b", "c"])
+    // The list stops at its first failure; the folder after it is made when it is needed.
+    #expect(!Self.isFolder(folder.path("staging/c")))
+    #expect(throws: FileSystemError.self) { try maker.make("a/b") }
+    try maker.make("c")
+    #expect(Self.isFolder(folder.path("staging/c")))
+  }
+
+  @Test("stopped, the thread making folders ahead makes no more, and no thread waits for them")
+  func aheadStopped() throws {
+    let folder = try TemporaryDirectory()
+    let maker = FolderMaker(root: folder.path("staging"))
+    try maker.make("")
+    maker.stopPremaking()
+    maker.premake(["a", "b"])
+    #expect(!Self.isFolder(folder.path("staging/a")))
+    try maker.make("b")
+    #expect(Self.isFolder(folder.path("staging/b")))
+  }
 }

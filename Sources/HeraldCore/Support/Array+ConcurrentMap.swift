@@ -15,7 +15,7 @@ extension Array where Element: Sendable {
     guard count > 1 else { return map(transform) }
     let elements = self
     let total = count
-    let runs = Swift.min(total, ProcessInfo.processInfo.activeProcessorCount * 16)
+    let runs = Self.concurrentRuns(total)
     return [Result](unsafeUninitializedCapacity: total) { buffer, initialized in
       // A capacity of two or more always has storage.
       guard let base = buffer.baseAddress else { return }
@@ -27,6 +27,32 @@ extension Array where Element: Sendable {
       }
       initialized = total
     }
+  }
+
+  /// How many runs `concurrentMap` splits a number of elements into.
+  @inlinable
+  package static func concurrentRuns(_ count: Int) -> Int {
+    Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 16)
+  }
+
+  /// About the order in which `concurrentMap` reaches a number of elements: its cores take the
+  /// runs in turn, so the first element of each of the first few runs comes first, then the
+  /// second of each, and so on, a few runs at a time.
+  package static func concurrentOrder(_ count: Int) -> [Int] {
+    let runs = concurrentRuns(count)
+    guard runs > 1 else { return [Int](0..<count) }
+    let cores = Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
+    var order: [Int] = []
+    order.reserveCapacity(count)
+    for first in stride(from: 0, to: runs, by: cores) {
+      let together = first..<Swift.min(first + cores, runs)
+      var offset = 0
+      while together.lowerBound + offset < count {
+        for run in together where run + offset < count { order.append(run + offset) }
+        offset += runs
+      }
+    }
+    return order
   }
 
   /// Maps the elements on every core with a transform that may throw: every element is

@@ -112,6 +112,25 @@ package final class OutputTransaction: @unchecked Sendable {
       pieces: writesBeside ? PieceQueue(take: comparing.take) : nil, transaction: self)
   }
 
+  /// Makes the staging folders of files about to be staged, in the order given (the order they
+  /// are rendered in), ahead of the threads that render them; call it on a thread of its own.
+  ///
+  /// A thread that opens a file whose folder is not made yet waits for it; `stopMakingFolders`
+  /// ends it early.
+  package func makeFoldersAhead(of paths: [String]) {
+    guard (try? prepareStaging()) != nil else { return }
+    var order: [String] = []
+    order.reserveCapacity(paths.count)
+    for path in paths {
+      let folder = OutputWriter.folder(of: path)
+      if !folder.isEmpty && folder != order.last { order.append(folder) }
+    }
+    folders.premake(order)
+  }
+
+  /// Ends `makeFoldersAhead` before its next folder.
+  package func stopMakingFolders() { folders.stopPremaking() }
+
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
   /// Then it keeps the output map; `beside` is given the checksum of the map left in place (nil
