@@ -98,7 +98,7 @@ package enum BodyBlock: Sendable, Hashable {
 }
 
 /// Inline text with the little formatting a body may carry.
-package indirect enum InlineSpan: Sendable, Hashable {
+package enum InlineSpan: Sendable, Hashable {
   /// Plain text.
   case text(String)
   /// Code, shown in a monospaced face.

@@ -1,6 +1,6 @@
 /// A JSON document as herald writes it: keys sorted, two-space indentation, a final newline, so the
 /// same value always gives the same bytes and a reviewer can read a diff of it.
-package indirect enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   /// `null`.
   case null
   /// `true` or `false`.
