@@ -46,10 +46,12 @@ package struct SiteLoader: Sendable {
     let signatures =
       cached == nil
       ? Array(repeating: nil, count: listing.records.count) : listing.recordSignatures()
+    // Files in the folder itself are read by their names relative to it: one lookup each.
+    let open = listing.records.isEmpty ? nil : OpenFolder(listing.folder)
     let loaded = Array(zip(listing.records, signatures)).concurrentMap { entry, signature in
       load(
         file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
-        cached: cached,
+        cached: cached, in: entry.linked == nil ? open.map { ($0, entry.name) } : nil,
         parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
         unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
     }
@@ -97,9 +99,11 @@ package struct SiteLoader: Sendable {
   /// One file's value: kept by the cache when the file's metadata (`signature`, taken just
   /// before), or else its bytes, are as they were; otherwise parsed (and kept).
   ///
-  /// A file that cannot be read gets `unreadable`'s value.
+  /// A file that cannot be read gets `unreadable`'s value. With `folder`, the file (at `path`) is
+  /// read by its name relative to that open folder.
   func load<Value: CachedFileValue>(
     file: String, path: String, signature: FileSignature?, cached: CachedRecords?,
+    in folder: (open: OpenFolder, name: String)? = nil,
     parse: ([UInt8], String) -> Value, unreadable: (Diagnostic) -> Value
   ) -> (Value, RecordFileState?) {
     if let (value, state): (Value, RecordFileState) = cached?.unchanged(
@@ -107,7 +111,10 @@ package struct SiteLoader: Sendable {
     {
       return (value, state)
     }
-    switch FileSystem.readRegularWithSignature(path) {
+    let read =
+      folder.map { $0.open.readRegularWithSignature($0.name, path: path) }
+      ?? FileSystem.readRegularWithSignature(path)
+    switch read {
     case .success(let (bytes, signature)):
       guard let cached else { return (parse(bytes, file), nil) }
       let (value, state) = cached.value(file: file, bytes: bytes, signature: signature) {

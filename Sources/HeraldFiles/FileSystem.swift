@@ -20,12 +20,13 @@ package enum FileSystem {
   package static func readRegularWithSignature(_ path: String) -> Result<
     (bytes: [UInt8], signature: FileSignature), FileSystemError
   > {
-    let descriptor: Int32
-    let status: stat
-    switch openRegular(path) {
-    case .success(let opened): (descriptor, status) = opened
-    case .failure(let error): return .failure(error)
-    }
+    openRegular(path).flatMap { readWhole($0.0, status: $0.1, path: path) }
+  }
+
+  /// Reads the whole of a regular file opened with its status, and closes it.
+  static func readWhole(_ descriptor: Int32, status: stat, path: String) -> Result<
+    (bytes: [UInt8], signature: FileSignature), FileSystemError
+  > {
     defer { close(descriptor) }
     let size = Int(status.st_size)
     var failed: FileSystemError?
@@ -69,7 +70,14 @@ package enum FileSystem {
   /// Opens a regular file for reading, without following a final symbolic link and without
   /// blocking on a FIFO, with its status; the caller closes the descriptor.
   static func openRegular(_ path: String) -> Result<(Int32, stat), FileSystemError> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    statusOfRegular(open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW), path: path)
+  }
+
+  /// A descriptor just opened for reading with its status, when it is a regular file; the
+  /// descriptor is closed otherwise.
+  static func statusOfRegular(_ descriptor: Int32, path: String) -> Result<
+    (Int32, stat), FileSystemError
+  > {
     guard descriptor >= 0 else { return .failure(.lastError(path)) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {

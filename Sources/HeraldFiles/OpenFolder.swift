@@ -59,6 +59,17 @@ package final class OpenFolder: Sendable {
     return FileSignature.of(descriptor: file)
   }
 
+  /// Reads a whole regular file at a path relative to the folder, as
+  /// `FileSystem.readRegularWithSignature` reads one at a full path; `path` names it in an error.
+  package func readRegularWithSignature(_ relative: String, path: String) -> Result<
+    (bytes: [UInt8], signature: FileSignature), FileSystemError
+  > {
+    let file = openat(descriptor, relative, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    return FileSystem.statusOfRegular(file, path: path).flatMap {
+      FileSystem.readWhole($0.0, status: $0.1, path: path)
+    }
+  }
+
   /// The signature of the file at a path relative to the folder, not following a final symbolic
   /// link; nil when it cannot be read.
   package func signature(of relative: String) -> FileSignature? {

@@ -32,4 +32,29 @@ struct FileReadingTests {
     #expect(FileSystem.read(folder.path("link")) == nil)
     #expect(FileSystem.read(folder.url.path) == nil)
   }
+
+  @Test(
+    "read through an open folder, a file is the same, and what is refused is refused",
+    arguments: [0, 4_096, 262_144])
+  func throughOpenFolder(count: Int) throws {
+    let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    let folder = try TemporaryDirectory()
+    try FileSystem.write(bytes, to: folder.path("file"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("link"), withDestinationPath: folder.path("file"))
+    try FileSystem.makeDirectory(folder.path("inner"))
+    let open = try #require(OpenFolder(folder.url.path))
+    let read = try open.readRegularWithSignature("file", path: folder.path("file")).get()
+    #expect(read.bytes == bytes)
+    #expect(read.signature == FileSignature.of(folder.path("file")))
+    for refused in ["missing", "link", "inner"] {
+      let result = open.readRegularWithSignature(refused, path: folder.path(refused))
+      guard case .failure(let error) = result else {
+        Issue.record("\(refused) was read")
+        continue
+      }
+      // The error names the whole path, as one read by its path does.
+      #expect(error.path == folder.path(refused))
+    }
+  }
 }
