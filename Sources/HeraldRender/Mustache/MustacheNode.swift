@@ -3,10 +3,10 @@ indirect enum MustacheNode: Sendable {
   /// Literal text.
   case text(String)
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (not escaped).
-  case variable(path: [String], escaped: Bool)
+  case variable(path: [TemplateKey], escaped: Bool)
   /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
   case section(
-    path: [String], inverted: Bool, children: [MustacheNode], location: TemplateLocation)
+    path: [TemplateKey], inverted: Bool, children: [MustacheNode], location: TemplateLocation)
   /// `{{>name}}`; a standalone partial indents every line of the partial.
   case partial(name: String, indentation: String?, location: TemplateLocation)
   /// `{{<name}}…{{/name}}`: a partial whose blocks the content overrides.

@@ -294,8 +294,12 @@ struct MustacheParser {
     var children: [MustacheNode] = []
   }
 
-  private static func path(_ name: String) -> [String] {
-    name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+  private static func path(_ name: String) -> [TemplateKey] {
+    name == "."
+      ? []
+      : name.split(separator: ".", omittingEmptySubsequences: false).map {
+        TemplateKey(String($0))
+      }
   }
 
   private func buildTree(_ tokens: [Token]) throws(TemplateError) -> [MustacheNode] {

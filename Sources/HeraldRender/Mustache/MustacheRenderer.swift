@@ -70,7 +70,7 @@ struct MustacheRenderer {
         }
       case .section(let path, let inverted, let children, let location):
         guard depth < Self.maximumDepth else {
-          throw Self.tooDeep(at: location, "{{#\(path.joined(separator: "."))}}")
+          throw Self.tooDeep(at: location, "{{#\(path.map(\.name).joined(separator: "."))}}")
         }
         let depth = depth + 1
         let value = Self.lookup(path, in: stack) ?? .null
@@ -148,7 +148,7 @@ struct MustacheRenderer {
   ///
   /// The frames are read in place, through a buffer pointer, rather than each taken out of the
   /// array by subscript; the value found is copied, as the caller keeps it.
-  static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
+  static func lookup(_ path: [TemplateKey], in stack: [TemplateValue]) -> TemplateValue? {
     guard let first = path.first else { return stack.last }
     let found = stack.withUnsafeBufferPointer { frames -> TemplateValue? in
       var index = frames.count - 1

@@ -8,12 +8,15 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   package struct Member: Sendable, Hashable {
     /// The name a template looks it up by.
     let key: String
+    /// The tag of the name (`TemplateKey.tag(of:)`), which a lookup compares first.
+    let tag: UInt64
     /// The value.
     var value: TemplateValue
 
     /// A member named `key`.
     package init(_ key: String, _ value: TemplateValue) {
       self.key = key
+      tag = TemplateKey.tag(of: key)
       self.value = value
     }
   }
@@ -61,11 +64,16 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
     return result
   }
 
+  /// The value of the member a template's key names, nil when there is none.
+  func value(for key: TemplateKey) -> TemplateValue? {
+    lastIndex(of: key).map { members[$0].value }
+  }
+
   /// The value of a member (nil when there is none); setting nil removes it.
   package subscript(key: String) -> TemplateValue? {
-    get { lastIndex(of: key).map { members[$0].value } }
+    get { value(for: TemplateKey(key)) }
     set {
-      if let index = lastIndex(of: key) {
+      if let index = lastIndex(of: TemplateKey(key)) {
         if let newValue {
           members[index].value = newValue
         } else {
@@ -80,15 +88,15 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   /// Where the member of a name is, from the end, so that of two members with one name the later
   /// wins.
   ///
-  /// Names of another length are passed over without comparing them: most are, and a comparison
-  /// of two names that are not the same string in memory is a call into the standard library.
-  private func lastIndex(of key: String) -> Int? {
+  /// Members whose tags differ are passed over without comparing their names: nearly all are, and
+  /// a comparison of two names that are not the same string in memory is a call into the
+  /// standard library.
+  private func lastIndex(of key: TemplateKey) -> Int? {
     // Read in place, through a buffer pointer, rather than each member taken out by subscript.
     members.withUnsafeBufferPointer { members in
-      let length = key.utf8.count
       var index = members.count - 1
       while index >= 0 {
-        if members[index].key.utf8.count == length && members[index].key == key { return index }
+        if members[index].tag == key.tag && members[index].key == key.name { return index }
         index -= 1
       }
       return nil

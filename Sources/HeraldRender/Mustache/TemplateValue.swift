@@ -72,9 +72,9 @@ package enum TemplateValue: Sendable, Hashable {
   }
 
   /// The value of a key, when this is an object that has it.
-  func member(_ key: String) -> TemplateValue? {
+  func member(_ key: TemplateKey) -> TemplateValue? {
     switch self {
-    case .object(let members): return members[key]
+    case .object(let members): return members.value(for: key)
     case .deferred(let object): return object.member(key)
     default: return nil
     }
@@ -106,11 +106,11 @@ package final class DeferredObject: @unchecked Sendable, Hashable {
   }
 
   /// A member, made with the others the first time one beyond the given ones is asked for.
-  func member(_ key: String) -> TemplateValue? {
-    if let value = given[key] { return value }
+  func member(_ key: TemplateKey) -> TemplateValue? {
+    if let value = given.value(for: key) { return value }
     return lock.withLock {
       if made == nil { made = make() }
-      return made?[key]
+      return made?.value(for: key)
     }
   }
 
