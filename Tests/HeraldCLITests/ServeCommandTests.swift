@@ -65,6 +65,24 @@ struct ServeCommandTests {
       return Int(answer.filter(\.isNumber)) ?? -1
     }
 
+    /// Waits through rebuilds until the archive page shows what `isReady` looks for, up to two
+    /// minutes, and returns the last generation and page.
+    ///
+    /// One change can be seen as several (a file created, then written), each with its rebuild:
+    /// the next generation after a change may be a rebuild for the one before it, so a test that
+    /// took the first new generation for its change's rebuild read a page that was not ready yet.
+    func waitForPage(after generation: Int, until isReady: (String) -> Bool) async throws -> (
+      generation: Int, page: String
+    ) {
+      var generation = generation
+      let deadline = ContinuousClock.now + .seconds(120)
+      while true {
+        generation = try await waitForBuild(after: generation)
+        let page = try await get("").1
+        if isReady(page) || ContinuousClock.now > deadline { return (generation, page) }
+      }
+    }
+
     /// A test that fails before it interrupts serve still stops it, so no serve outlives its test.
     deinit {
       if process.isRunning {
@@ -113,21 +131,28 @@ struct ServeCommandTests {
     try site.write(
       record,
       original.replacingOccurrences(of: "Please sign in again", with: "Please sign in once more"))
-    generation = try await server.waitForBuild(after: generation)
-    let edited = try await server.get("").1
+    let edited: String
+    (generation, edited) = try await server.waitForPage(after: generation) {
+      $0.contains("Please sign in once more")
+    }
     #expect(edited.contains("Please sign in once more"))
     #expect(!edited.contains("herald-build-errors"))
 
     try site.write("content/announcements/broken.md", "---\nid: broken\nseverity: LOUD\n---\n")
-    generation = try await server.waitForBuild(after: generation)
-    let broken = try await server.get("").1
+    let broken: String
+    (generation, broken) = try await server.waitForPage(after: generation) {
+      $0.contains("id=\"herald-build-errors\"")
+    }
     #expect(broken.contains("Please sign in once more"), "the last good output stays served")
     #expect(broken.contains("id=\"herald-build-errors\""))
     #expect(broken.contains("broken.md:3:11: error: severity &quot;LOUD&quot;"))
 
     try FileManager.default.removeItem(atPath: site.path("content/announcements/broken.md"))
-    generation = try await server.waitForBuild(after: generation)
-    #expect(!(try await server.get("").1.contains("herald-build-errors")))
+    let fixed: String
+    (generation, fixed) = try await server.waitForPage(after: generation) {
+      !$0.contains("herald-build-errors")
+    }
+    #expect(!fixed.contains("herald-build-errors"))
 
     #expect(
       !FileManager.default.fileExists(atPath: site.path("public")), "serve never writes public/")
