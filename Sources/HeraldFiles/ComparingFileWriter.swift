@@ -83,12 +83,7 @@ package final class ComparingFileWriter {
         return Outcome(isChanged: false, signature: signature)
       }
       try prepare()
-      let signature: FileSignature?
-      if let folder {
-        signature = try folder.open.write(last, to: folder.relative, path: destination)
-      } else {
-        signature = try FileSystem.write(last, to: destination)
-      }
+      let signature = try FileSystem.fill(openDestination(), with: last, path: destination)
       return Outcome(isChanged: true, signature: signature)
     }
     take(last)
@@ -112,16 +107,19 @@ package final class ComparingFileWriter {
     return FileSystem.readMatches(original.descriptor, piece, block: &scratch)
   }
 
+  /// Opens the new file to be replaced, relative to the open folder when there is one; negative
+  /// when it cannot be (`errno` says why).
+  private func openDestination() -> Int32 {
+    if let folder { return folder.open.openToReplace(folder.relative) }
+    return open(destination, FileSystem.replacing, 0o644)
+  }
+
   /// Creates the new file and copies into it the bytes taken so far, which are the start of the
   /// file in place.
   private func create() throws(FileSystemError) {
     try prepare()
-    if let folder {
-      output = try folder.open.createFile(folder.relative, path: destination)
-    } else {
-      output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-      guard output >= 0 else { throw .lastError(destination) }
-    }
+    output = openDestination()
+    guard output >= 0 else { throw .lastError(destination) }
     guard let original else { return }
     self.original = nil
     defer { close(original.descriptor) }

@@ -70,7 +70,7 @@ package enum FileSystem {
   /// Opens a regular file for reading, without following a final symbolic link and without
   /// blocking on a FIFO, with its status; the caller closes the descriptor.
   static func openRegular(_ path: String) -> Result<(Int32, stat), FileSystemError> {
-    statusOfRegular(open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW), path: path)
+    statusOfRegular(open(path, reading), path: path)
   }
 
   /// A descriptor just opened for reading with its status, when it is a regular file; the
@@ -139,16 +139,20 @@ package enum FileSystem {
     return Glibc.read(descriptor, &end, 1) == 0
   }
 
+  /// How a file is opened to be replaced: created or truncated, never through a final symbolic
+  /// link.
+  static let replacing = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW
+  /// How a regular file is opened to be read: never through a final symbolic link, and without
+  /// blocking on a FIFO.
+  static let reading = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW
+
   /// Writes a whole file, replacing it, never through a symbolic link (no fsync: callers make their
   /// writes atomic otherwise), and returns the written file's signature when it can be read.
   @discardableResult
   package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError)
     -> FileSignature?
   {
-    // `withUnsafeBytes` rethrows untyped errors: the typed one goes out in a result.
-    try bytes.withUnsafeBytes { buffer in
-      Result { () throws(FileSystemError) in try write(buffer, to: path) }
-    }.get()
+    try fill(open(path, replacing, 0o644), with: bytes, path: path)
   }
 
   /// Writes a whole file from bytes lent in place, as `write(_:to:)` does.
@@ -156,7 +160,24 @@ package enum FileSystem {
   package static func write(_ bytes: UnsafeRawBufferPointer, to path: String)
     throws(FileSystemError) -> FileSignature?
   {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    try fill(open(path, replacing, 0o644), with: bytes, path: path)
+  }
+
+  /// Writes the bytes into a file just opened to be replaced (a negative descriptor is that
+  /// open's failure), closes it, and returns its signature when it can be read.
+  static func fill(_ descriptor: Int32, with bytes: [UInt8], path: String)
+    throws(FileSystemError) -> FileSignature?
+  {
+    // `withUnsafeBytes` rethrows untyped errors: the typed one goes out in a result.
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileSystemError) in try fill(descriptor, with: buffer, path: path) }
+    }.get()
+  }
+
+  /// Writes bytes lent in place into a file just opened to be replaced, as the other `fill` does.
+  static func fill(_ descriptor: Int32, with bytes: UnsafeRawBufferPointer, path: String)
+    throws(FileSystemError) -> FileSignature?
+  {
     guard descriptor >= 0 else { throw .lastError(path) }
     defer { close(descriptor) }
     try writeAll(bytes, to: descriptor, path: path)

@@ -38,25 +38,10 @@ package final class OpenFolder: Sendable {
     throw .lastError(path)
   }
 
-  /// Creates (or truncates) a file at a path relative to this folder for writing, never through a
-  /// final symbolic link, and returns its descriptor; `path` names it in an error.
-  package func createFile(_ relative: String, path: String) throws(FileSystemError) -> Int32 {
-    let descriptor = openat(
-      descriptor, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else { throw .lastError(path) }
-    return descriptor
-  }
-
-  /// Writes a whole file at a path relative to this folder, as `FileSystem.write(_:to:)` does
-  /// at a full path, and returns the signature of the file written.
-  @discardableResult
-  package func write(_ bytes: [UInt8], to relative: String, path: String) throws(FileSystemError)
-    -> FileSignature?
-  {
-    let file = try createFile(relative, path: path)
-    defer { close(file) }
-    try FileSystem.writeAll(bytes, to: file, path: path)
-    return FileSignature.of(descriptor: file)
+  /// Opens a file at a path relative to this folder to be replaced (`FileSystem.replacing`) and
+  /// returns its descriptor, negative when it cannot be (`errno` says why).
+  package func openToReplace(_ relative: String) -> Int32 {
+    openat(descriptor, relative, FileSystem.replacing, 0o644)
   }
 
   /// Reads a whole regular file at a path relative to the folder, as
@@ -64,7 +49,7 @@ package final class OpenFolder: Sendable {
   package func readRegularWithSignature(_ relative: String, path: String) -> Result<
     (bytes: [UInt8], signature: FileSignature), FileSystemError
   > {
-    let file = openat(descriptor, relative, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    let file = openat(descriptor, relative, FileSystem.reading)
     return FileSystem.statusOfRegular(file, path: path).flatMap {
       FileSystem.readWhole($0.0, status: $0.1, path: path)
     }

@@ -192,6 +192,44 @@ struct IncrementalBuildTests {
     }
   }
 
+  @Test(
+    "a build with folders made ahead of its pages, into nothing and over its last output, is right"
+  )
+  func foldersMadeAhead() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    // Enough records for a build's folders to be made ahead (SiteBuild.foldersAheadFrom).
+    for index in 0..<300 {
+      try site.write(
+        "content/announcements/many-\(index).md",
+        "---\nid: many-\(index)\ntitle: Many \(index)\nseverity: INFO\nkind: NOTICE\n"
+          + "publishAt: 2026-0\(index % 9 + 1)-1\(index % 9)\n---\nBody \(index).\n")
+    }
+    let work = try TemporaryDirectory()
+    let output = work.path("public")
+    let build = ["build", "--site", site.url.path, "--no-cache", "--quiet"]
+    let now = ["--now", "2026-11-30T12:00:00Z"]
+    #expect(try HeraldProcess.run(build + ["--output", output] + now).status == 0)
+    // Every file is pending again, and nearly all turn out the same: their folders are made
+    // ahead in staging all the same, and none may reach the output empty.
+    try Self.edit(site, "content/announcements/many-7.md", "title: Many 7", "title: Many seven")
+    let rebuilt = try HeraldProcess.run(build + ["--output", output] + now)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    let fresh = work.path("fresh")
+    #expect(try HeraldProcess.run(build + ["--output", fresh] + now).status == 0)
+    let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+    #expect(tree.files.count > 300)
+    let difference = tree.differences(
+      from: try FileTree.read(URL(fileURLWithPath: fresh)).withoutBookkeeping)
+    #expect(difference == nil, "\(difference ?? "")")
+    let folders = FileManager.default.enumerator(atPath: output)?.compactMap { $0 as? String } ?? []
+    let empty = folders.filter {
+      (try? FileManager.default.contentsOfDirectory(atPath: output + "/" + $0))?.isEmpty == true
+    }
+    #expect(empty == [], "empty folders in the output")
+    #expect(!FileManager.default.fileExists(atPath: output + "/.herald-staging"))
+  }
+
   @Test("a rebuild after one edit renders and writes only what holds the record")
   func rendersOnlyWhatChanged() throws {
     let site = try TemporaryDirectory()

@@ -50,16 +50,14 @@ final class FolderMaker: @unchecked Sendable {
   /// Call it on a thread of its own once the root is made. It stops at the first folder it cannot
   /// make, which the thread that needs it then makes itself, and reports.
   func premake(_ folders: [String]) {
-    let queued: Set<String> = locked {
-      let queued = Set(folders).subtracting(made)
-      ahead = queued
-      return queued
-    }
+    // A folder already made is passed over by `make`, and never waited for.
+    let queued = Set(folders)
+    locked { ahead = queued }
     defer {
       locked { ahead = nil }
       condition.broadcast()
     }
-    for folder in folders where queued.contains(folder) {
+    for folder in folders {
       if locked({ stopped }) { return }
       do throws(FileSystemError) {
         try make(folder, waiting: false)
