@@ -12,6 +12,8 @@ public enum HeraldProcess {
     public let stderr: String
     /// Whether the run was killed for taking longer than its time limit.
     public var timedOut = false
+    /// Whether the run ended by a signal (then `status` is the signal's number).
+    public var signaled = false
   }
 
   /// The binary that `swift build` put beside the test bundle.
@@ -76,6 +78,7 @@ public enum HeraldProcess {
       stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
     result.timedOut = timedOut
+    result.signaled = process.terminationReason == .uncaughtSignal
     return result
   }
 

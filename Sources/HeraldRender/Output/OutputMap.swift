@@ -85,6 +85,12 @@ struct OutputMap: Sendable {
     return OutputMap(bytes: bytes, keyIdentifier: keyIdentifier)
   }
 
+  /// Removes an output's map (a missing one is no error): once files are being moved in, it no
+  /// longer lists the tree, and a build that finds no map lists the disk.
+  static func remove(from output: String) throws(FileSystemError) {
+    try FileSystem.removeTree(output + "/" + fileName)
+  }
+
   /// A file's path and entry, as the map file lists them.
   typealias Ordered = (path: String, entry: Entry)
 

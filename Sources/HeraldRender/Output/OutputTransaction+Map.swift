@@ -49,7 +49,9 @@ extension OutputTransaction {
   /// `beside` is given the checksum of the map left in place (nil when there is none) as soon as
   /// it is known, and runs while the map is written. A map that cannot be written only costs the
   /// next build some rendering.
-  func keepMap(_ staged: [StagedFile], beside: @Sendable (UInt64?) -> Void) {
+  /// `inPlace` says whether the previous map is still in the output (a commit that moved files
+  /// removed it first).
+  func keepMap(_ staged: [StagedFile], inPlace: Bool, beside: @Sendable (UInt64?) -> Void) {
     let outputDirectory = writer.outputDirectory
     let previous = map
     let path = outputDirectory + "/" + OutputMap.fileName
@@ -81,7 +83,7 @@ extension OutputTransaction {
     let alike = previous?.hasPaths(of: entries) ?? false
     var made = alike ? OutputMap(sorted: entries) : OutputMap(entries)
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || made.sorted.count != previous?.sorted.count else {
+    guard changed || !inPlace || made.sorted.count != previous?.sorted.count else {
       beside(previous?.checksum)
       return
     }

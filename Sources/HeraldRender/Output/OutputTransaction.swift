@@ -157,11 +157,16 @@ package final class OutputTransaction: @unchecked Sendable {
     let summary = OutputWriter.Summary(
       written: changed.count, unchanged: paths.count + 1 - changed.count, removed: removed.count)
     committed = true
+    var mapInPlace = map != nil
     if !changed.isEmpty || !removed.isEmpty {
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
         removals: removed)
       do {
+        // From the journal on, the map no longer lists the tree: a build that stops inside it
+        // leaves no map, so the next one lists the disk and removes what this one added.
+        try OutputMap.remove(from: output)
+        mapInPlace = false
         try journal.record(in: output)
       } catch {
         try? FileSystem.removeTree(staging)
@@ -176,7 +181,9 @@ package final class OutputTransaction: @unchecked Sendable {
     } else {
       try? FileSystem.removeTree(staging)
     }
-    BuildTrace.measure("write the output map") { keepMap(staged, beside: beside) }
+    BuildTrace.measure("write the output map") {
+      keepMap(staged, inPlace: mapInPlace, beside: beside)
+    }
     return summary
   }
 

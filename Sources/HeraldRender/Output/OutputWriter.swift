@@ -111,11 +111,10 @@ package struct OutputWriter: Sendable {
     let lock = try io(output) { () throws(FileSystemError) in
       try FolderLock(file: output + "/" + Self.lockName, waiting: waiting)
     }
-    let recovered = try recover()
+    try recover()
     try checkForeign(force: force)
-    // A completed journal moved files the lookahead may have seen before.
     let found = BuildTrace.measure("wait for the lookahead") {
-      recovered || memo != nil
+      memo != nil
         ? nil : keyIdentifier.flatMap { lookahead?.result(output: output, keyIdentifier: $0) }
     }
     let map = BuildTrace.measure("read the output map") {
@@ -125,14 +124,10 @@ package struct OutputWriter: Sendable {
         return OutputMap.read(output: output, keyIdentifier: key)
       }
     }
-    // After a completed journal the map is the tree before that build: the files its journal put
-    // in place are only on disk, so the disk is listed too, or they would stay forever.
+    // A build that stopped inside its journal left no map (a commit removes it first), so the
+    // files that journal put in place are found on disk, and removed when the plan lacks them.
     let previous = BuildTrace.measure("list the previous output") {
-      map.map {
-        recovered
-          ? PreviousTree(listed: Set($0.paths).union(listing()))
-          : PreviousTree(map: $0)
-      } ?? PreviousTree(listed: listing())
+      map.map { PreviousTree(map: $0) } ?? PreviousTree(listed: listing())
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
@@ -168,6 +163,8 @@ package struct OutputWriter: Sendable {
     let journalPath = output + "/" + OutputJournal.fileName
     var completed = false
     if let bytes = FileSystem.read(journalPath), let journal = OutputJournal(bytes: bytes) {
+      // A map left beside a journal (by a herald before maps were removed first) is stale.
+      try io(output) { () throws(FileSystemError) in try OutputMap.remove(from: output) }
       try finish(journal, staging: staging)
       completed = true
     }

@@ -1,0 +1,135 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// Builds killed at one exact step of putting their files in place (`KillAtRename`), then the
+/// builds that follow: whatever the killed build added and the site no longer has is removed, and
+/// the tree ends byte for byte what a build from nothing makes.
+@Suite("a build killed while putting files in place")
+struct KilledBuildTests {
+  static let now = ["--now", "2027-06-01T00:00:00Z"]
+
+  static let configuration = """
+    title: Pebble
+    baseURL: https://pebble.example/whats-new/
+    author: The Pebble team
+    platforms:
+      ios:
+        store: https://apps.apple.com/app/id1
+        releases: [1.0.0, 1.1.0]
+
+    """
+
+  static func record(_ id: String, title: String) -> String {
+    """
+    ---
+    id: \(id)
+    title: \(title)
+    severity: INFO
+    kind: NOTICE
+    publishAt: 2026-11-01
+    ---
+    Body of \(id).
+
+    """
+  }
+
+  /// A site of two records, written into a new folder.
+  static func site() throws -> TemporaryDirectory {
+    let site = try TemporaryDirectory()
+    try site.write("herald.yaml", configuration)
+    try site.write("content/announcements/welcome.md", record("welcome", title: "Welcome"))
+    return site
+  }
+
+  static func build(_ site: TemporaryDirectory, _ output: String, environment: [String: String] = [:])
+    throws -> HeraldProcess.Result
+  {
+    try HeraldProcess.run(
+      ["build", "--site", site.url.path, "--output", output] + now, environment: environment)
+  }
+
+  /// The tree a build from nothing makes of the site as it is now.
+  static func clean(_ site: TemporaryDirectory) throws -> FileTree {
+    let fresh = try TemporaryDirectory()
+    let result = try HeraldProcess.run(
+      ["build", "--site", site.url.path, "--output", fresh.path("out"), "--no-cache", "--quiet"]
+        + now)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try FileTree.read(fresh.url.appending(path: "out")).withoutBookkeeping
+  }
+
+  /// Round 3 found it and round 4 found it again (issue 46, item 1): a build that added
+  /// `pulled.md` was killed at its 4th rename, inside its journal; `pulled.md` was deleted; the
+  /// next builds said "0 removed" and served the pulled record's page forever.
+  @Test("a record pulled after a build killed at its 4th rename is removed by the next build")
+  func pulledAfterKillAtFourthRename() throws {
+    let environment = try KillAtRename.environment(at: 4)
+    let site = try Self.site()
+    let output = site.path("public")
+    #expect(try Self.build(site, output).status == 0)
+    try site.write("content/announcements/pulled.md", Self.record("pulled", title: "Pulled"))
+    let killed = try Self.build(site, output, environment: environment)
+    #expect(killed.signaled && killed.status == SIGKILL, "\(killed.stderr)")
+    #expect(FileManager.default.fileExists(atPath: output + "/.herald-journal"))
+    try FileManager.default.removeItem(atPath: site.path("content/announcements/pulled.md"))
+    let next = try Self.build(site, output)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(!next.stdout.contains(" 0 removed"), "\(next.stdout)")
+    let again = try Self.build(site, output)
+    #expect(again.stdout.contains("0 files written"), "\(again.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: output + "/announcements/pulled"))
+    let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+    #expect(tree.differences(from: try Self.clean(site)) == nil)
+  }
+
+  /// One change of the site, then the next: both made by a build that may be killed.
+  struct Journey: CustomTestStringConvertible, Sendable {
+    let name: String
+    let first: @Sendable (TemporaryDirectory) throws -> Void
+    let second: @Sendable (TemporaryDirectory) throws -> Void
+    var testDescription: String { name }
+  }
+
+  static let journeys: [Journey] = [
+    Journey(
+      name: "a record added, then pulled",
+      first: { try $0.write("content/announcements/pulled.md", record("pulled", title: "Pulled")) },
+      second: {
+        try FileManager.default.removeItem(atPath: $0.path("content/announcements/pulled.md"))
+      }),
+    Journey(
+      name: "a record retitled, then pulled",
+      first: { try $0.write("content/announcements/welcome.md", record("welcome", title: "Hi")) },
+      second: {
+        try FileManager.default.removeItem(atPath: $0.path("content/announcements/welcome.md"))
+        try $0.write("content/announcements/other.md", record("other", title: "Other"))
+      }),
+  ]
+
+  @Test("killed at every rename, the next build after another change equals a clean build", arguments: journeys)
+  func everyStep(_ journey: Journey) throws {
+    var step = 1
+    while step < 200 {
+      let site = try Self.site()
+      try site.write("content/announcements/pulled.md", Self.record("pulled", title: "Pulled"))
+      try FileManager.default.removeItem(atPath: site.path("content/announcements/pulled.md"))
+      let output = site.path("public")
+      #expect(try Self.build(site, output).status == 0)
+      try journey.first(site)
+      let killed = try Self.build(site, output, environment: try KillAtRename.environment(at: step))
+      try journey.second(site)
+      let next = try Self.build(site, output)
+      #expect(next.status == 0, "step \(step): \(next.stderr)")
+      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+      #expect(tree.differences(from: try Self.clean(site)) == nil, "killed at rename \(step)")
+      // The first step the build no longer reaches: every step before it was tried.
+      if !killed.signaled {
+        #expect(killed.status == 0, "\(killed.stderr)")
+        break
+      }
+      step += 1
+    }
+    #expect(step > 4 && step < 200)
+  }
+}
