@@ -42,7 +42,9 @@ struct KilledBuildTests {
     return site
   }
 
-  static func build(_ site: TemporaryDirectory, _ output: String, environment: [String: String] = [:])
+  static func build(
+    _ site: TemporaryDirectory, _ output: String, environment: [String: String] = [:]
+  )
     throws -> HeraldProcess.Result
   {
     try HeraldProcess.run(
@@ -107,7 +109,9 @@ struct KilledBuildTests {
       }),
   ]
 
-  @Test("killed at every rename, the next build after another change equals a clean build", arguments: journeys)
+  @Test(
+    "killed at every rename, the next build after another change equals a clean build",
+    arguments: journeys)
   func everyStep(_ journey: Journey) throws {
     var step = 1
     while step < 200 {

@@ -346,6 +346,27 @@ enum ConformanceCases {
       ),
       ("remind-negative", "a negative remindAfter", "remindAfter", .integer(-60)),
     ]
+    // A reminder outside ClientLimits' hour to 3650 days: the row is left out everywhere, also
+    // for a user who dismissed it (9223372036854775807 once crashed the Swift reader there, and
+    // Kotlin alone dropped 9000000000000001).
+    let reminders: [(String, String, Int)] = [
+      ("zero", "a remindAfter of 0 (back the instant it is closed)", 0),
+      ("under-an-hour", "a remindAfter of 3599 seconds, under the hour", 3599),
+      ("over-3650-days", "a remindAfter of 315360001 seconds, over 3650 days", 315_360_001),
+      ("9e15", "a remindAfter of 9000000000000001 seconds", 9_000_000_000_000_001),
+      ("int64-max", "a remindAfter of 9223372036854775807 seconds", Int.max),
+    ]
+    for (name, what, seconds) in reminders {
+      specs.append(
+        Spec(
+          name: "hostile-remind-\(name)",
+          description: "the dismissed takeover's row has \(what): that row is left out",
+          version: "1.1.0", seen: ["takeover-all"],
+          seenAt: ["takeover-all": "2026-11-29T12:00:00Z"],
+          replacing: (
+            "api/v1/ios/1.1.0.json", Self.remindingTakeover(after: .integer(seconds))
+          )))
+    }
     for (name, what, key, value) in unreadable {
       specs.append(
         Spec(
@@ -425,11 +446,43 @@ enum ConformanceCases {
         description: "dismissed exactly a week ago: due at that instant",
         version: "1.5", seen: seen, seenAt: ["dialog-old": "2026-11-23T12:00:00Z"]),
       Spec(
+        name: "remind-minimum-due",
+        description: "the takeover reminds after an hour, the least there is; closed two hours"
+          + " ago: shown again",
+        version: "1.1.0", seen: ["takeover-all"], seenAt: ["takeover-all": "2026-11-30T10:00:00Z"],
+        replacing: ("api/v1/ios/1.1.0.json", remindingTakeover(after: .integer(3600)))),
+      Spec(
+        name: "remind-minimum-not-yet",
+        description: "the takeover reminds after an hour; closed half an hour ago: still seen",
+        version: "1.1.0", seen: ["takeover-all"], seenAt: ["takeover-all": "2026-11-30T11:30:00Z"],
+        replacing: ("api/v1/ios/1.1.0.json", remindingTakeover(after: .integer(3600)))),
+      Spec(
+        name: "remind-minimum-untimed",
+        description: "the takeover reminds after an hour; a mark with no time (an earlier"
+          + " version's list) counts from now: still seen in every reader",
+        version: "1.1.0", seen: ["takeover-all"],
+        replacing: ("api/v1/ios/1.1.0.json", remindingTakeover(after: .integer(3600)))),
+      Spec(
         name: "remind-only-its-own",
         description: "a row without remindAfter dismissed long ago stays seen",
         version: "1.5", seen: seen,
         seenAt: ["takeover-all": "2026-01-01T00:00:00Z", "dialog-old": "2026-11-29T00:00:00Z"]),
     ]
+  }
+
+  /// ios 1.1.0's manifest whose takeover row reminds after the given `remindAfter`.
+  private static func remindingTakeover(after value: JSONValue)
+    -> @Sendable ([String: JSONValue]) -> JSONValue
+  {
+    { documents in
+      rewritingRows(of: documents["api/v1/ios/1.1.0.json"] ?? .null) { row in
+        guard case .object(var fields) = row, fields["id"] == .string("takeover-all") else {
+          return row
+        }
+        fields["remindAfter"] = value
+        return .object(fields)
+      }
+    }
   }
 
   /// A manifest with each of its rows changed.

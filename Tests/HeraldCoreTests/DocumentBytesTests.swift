@@ -13,6 +13,8 @@ struct DocumentBytesTests {
     #expect(limits["maximumBodySize"] == .integer(ClientLimits.maximumBodySize))
     #expect(limits["maximumDepth"] == .integer(ClientLimits.maximumDepth))
     #expect(limits["defaultTimeout"] == .integer(Int(ClientLimits.defaultTimeout)))
+    #expect(limits["minimumRemindAfter"] == .integer(ClientLimits.minimumRemindAfter))
+    #expect(limits["maximumRemindAfter"] == .integer(ClientLimits.maximumRemindAfter))
   }
 
   @Test("refused as a manifest and as a channel", arguments: MalformedTable.shared.refused)

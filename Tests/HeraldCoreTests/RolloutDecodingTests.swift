@@ -52,8 +52,10 @@ struct RolloutDecodingTests {
 
   @Test(
     "a duration is whole minutes, hours, days or weeks",
-    arguments: [("30m", 1800), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600), ("0d", 0)]
-      as [(String, Int64)])
+    arguments: [
+      ("60m", 3600), ("1h", 3600), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600),
+      ("3650d", 315_360_000),
+    ] as [(String, Int64)])
   func duration(text: String, seconds: Int64) {
     let record = decode([("remindAfter", plain(text))])
     #expect(record.diagnostics.isEmpty, "\(record.diagnostics)")
@@ -66,6 +68,35 @@ struct RolloutDecodingTests {
   func notADuration(text: String) {
     let record = decode([("remindAfter", plain(text))])
     #expect(record.diagnostics.map(\.code) == [.invalidDuration], "\(record.diagnostics)")
+  }
+
+  /// Issue 46, items 2 and 4: `remindAfter: 0m` made a takeover that came back the instant it was
+  /// closed, and 9223372036854775807 crashed the Swift reader.
+  @Test(
+    "a reminder under an hour or over 3650 days is refused",
+    arguments: ["0m", "0d", "59m", "30m", "3651d", "522w", "999999w"])
+  func reminderOutOfRange(text: String) {
+    let record = decode([("remindAfter", plain(text))])
+    #expect(record.announcement == nil)
+    #expect(record.diagnostics.map(\.code) == [.remindOutOfRange], "\(record.diagnostics)")
+  }
+
+  /// Issue 46, item 3: `after: 999999w` wrote the year 21191 into every manifest, which no reader
+  /// parses, and every wall of the channel failed open.
+  @Test("a rollout step after the year 9999 is refused at its line")
+  func stepAfterTheLastYear() {
+    let record = decode([("rollout", .sequence([step("0d", "1%"), step("999999w", "100%")]))])
+    #expect(record.announcement == nil)
+    #expect(record.diagnostics.map(\.code) == [.timeOutOfRange], "\(record.diagnostics)")
+    #expect(record.diagnostics.first?.message.contains("999999w") == true)
+  }
+
+  @Test(
+    "a time that is outside the years 0000 to 9999 in UTC is refused",
+    arguments: ["9999-12-31T23:00:00-05:00", "0000-01-01T00:30:00+01:00"])
+  func timeOutsideTheYears(text: String) {
+    let record = decode([("expiresAt", plain(text))])
+    #expect(record.diagnostics.map(\.code) == [.timeOutOfRange], "\(record.diagnostics)")
   }
 
   @Test("steps widen from publishAt, and the row carries each step at its own time")

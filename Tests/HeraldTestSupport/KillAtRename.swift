@@ -15,7 +15,8 @@ public enum KillAtRename {
         ["-shared", "-fPIC", "-O1", "-o", built, source, "-ldl"],
         program: URL(fileURLWithPath: compiler))
       if result?.status == 0 { return .success(built) }
-      return .failure(KillAtRenameUnavailable(reason: "\(compiler) failed: \(result?.stderr ?? "")"))
+      return .failure(
+        KillAtRenameUnavailable(reason: "\(compiler) failed: \(result?.stderr ?? "")"))
     }
     return .failure(KillAtRenameUnavailable(reason: "no C compiler (cc, gcc or clang) in /usr/bin"))
   }()

@@ -80,11 +80,12 @@ public actor FileSeenStore: SeenStore {
     return made
   }
 
-  /// The stored marks by id, a time's text or nil for an id from an earlier version's list.
+  /// The stored marks by id, a time's text or nil for an id from an earlier version's list, or
+  /// whose value is no text (a null, a later version's object): the id stays seen either way.
   private func read(user: String) -> [String: String?]? {
     guard let data = try? Data(contentsOf: file(for: user)) else { return nil }
-    if let marks = try? JSONDecoder().decode([String: String].self, from: data) {
-      return marks.mapValues { .some($0) }
+    if let marks = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+      return marks.mapValues { value -> String? in value as? String }
     }
     guard let ids = try? JSONDecoder().decode([String].self, from: data) else { return nil }
     var marks: [String: String?] = [:]

@@ -5,11 +5,14 @@ extension AnnouncementDecoder {
   private static let stepFields = ["after", "share"]
 
   /// `rollout`: a share (`25%`), a list of steps (`[{after: 0d, share: 1%}, …]`), or a mapping
-  /// with one of `share` or `steps` and an optional `salt`.
-  func decodeRollout(_ node: SourceNode, reader: inout FieldReader) -> RolloutPlan? {
+  /// with one of `share` or `steps` and an optional `salt`; each step's time, counted from
+  /// `publishAt` when it is known, must be one apps read.
+  func decodeRollout(_ node: SourceNode, publishAt: Timestamp?, reader: inout FieldReader)
+    -> RolloutPlan?
+  {
     switch node.value {
     case .sequence:
-      return decodeSteps(node, salt: nil, reader: &reader)
+      return decodeSteps(node, salt: nil, publishAt: publishAt, reader: &reader)
     case .mapping(let entries):
       let fields = reader.knownEntries(
         entries, known: Self.rolloutFields, context: "the rollout")
@@ -27,7 +30,7 @@ extension AnnouncementDecoder {
           RolloutPlan(salt: salt, steps: [.init(after: 0, share: $0)])
         }
       case (nil, let steps?):
-        return decodeSteps(steps.value, salt: salt, reader: &reader)
+        return decodeSteps(steps.value, salt: salt, publishAt: publishAt, reader: &reader)
       default:
         reader.error(
           .invalidRollout, at: node.position, "a rollout has either a share or steps",
@@ -42,9 +45,9 @@ extension AnnouncementDecoder {
   }
 
   /// The steps: each `after` later than the one before, each share at least the one before.
-  private func decodeSteps(_ node: SourceNode, salt: String?, reader: inout FieldReader)
-    -> RolloutPlan?
-  {
+  private func decodeSteps(
+    _ node: SourceNode, salt: String?, publishAt: Timestamp?, reader: inout FieldReader
+  ) -> RolloutPlan? {
     guard case .sequence(let items) = node.value, !items.isEmpty else {
       reader.error(
         .invalidRollout, at: node.position, "the rollout's steps must be a list of steps",
@@ -72,7 +75,14 @@ extension AnnouncementDecoder {
         complete = false
         continue
       }
-      if let last = steps.last, seconds <= last.after {
+      if let publishAt, publishAt.adding(seconds: seconds) == nil {
+        reader.error(
+          .timeOutOfRange, at: after.value.position,
+          "the rollout step after \(Self.durationText(seconds)) begins after"
+            + " 9999-12-31T23:59:59Z, the last time apps read",
+          hint: "a step's after counts from publishAt (\(publishAt)): give a shorter duration")
+        complete = false
+      } else if let last = steps.last, seconds <= last.after {
         reader.error(
           .invalidRollout, at: after.value.position,
           "the rollout's steps are out of order: after \(Self.durationText(seconds)) comes"

@@ -141,9 +141,25 @@ package struct AnnouncementDecoder: Sendable {
         "updatedAt \(updatedAt) is before publishAt \(publishAt)")
     }
 
-    let rollout = node(.rollout).flatMap { decodeRollout($0, reader: &reader) }
-    let remindAfter = node(.remindAfter).flatMap {
-      Self.duration($0, field: "remindAfter", reader: &reader)
+    let rollout = node(.rollout).flatMap {
+      decodeRollout($0, publishAt: publishAt, reader: &reader)
+    }
+    let remindAfter = node(.remindAfter).flatMap { remindNode -> Int64? in
+      guard let seconds = Self.duration(remindNode, field: "remindAfter", reader: &reader) else {
+        return nil
+      }
+      guard ManifestRow.remindAfterRange.contains(Int(seconds)) else {
+        reader.error(
+          .remindOutOfRange, at: remindNode.position,
+          seconds < ClientLimits.minimumRemindAfter
+            ? "remindAfter \(Self.durationText(seconds)) is under an hour: the message would come"
+              + " back as soon as it is closed"
+            : "remindAfter \(Self.durationText(seconds)) is over 3650 days, the longest apps read",
+          hint: "give a duration from 1h to 3650d, such as 7d; without remindAfter a closed"
+            + " message stays closed")
+        return nil
+      }
+      return seconds
     }
     if blocking, let remindNode = node(.remindAfter) {
       reader.error(

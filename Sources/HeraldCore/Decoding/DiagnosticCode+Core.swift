@@ -140,4 +140,9 @@ extension DiagnosticCode {
   package static let invalidDuration = DiagnosticCode("invalid-duration")
   /// `remindAfter` on a wall, which is never marked away and so never reminds.
   package static let remindOnWall = DiagnosticCode("remind-on-wall")
+  /// A `remindAfter` under an hour (a message that comes back as soon as it is closed) or over
+  /// 3,650 days (`ClientLimits`).
+  package static let remindOutOfRange = DiagnosticCode("remind-out-of-range")
+  /// A time, given or made (a rollout step), outside the years 0000 to 9999 that apps read.
+  package static let timeOutOfRange = DiagnosticCode("time-out-of-range")
 }

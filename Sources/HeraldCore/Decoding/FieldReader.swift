@@ -119,7 +119,16 @@ package struct FieldReader: Sendable {
   package mutating func timestamp(_ node: SourceNode, field: String) -> Timestamp? {
     guard let text = text(node, field: field) else { return nil }
     do {
-      return try Timestamp(parsing: text)
+      let time = try Timestamp(parsing: text)
+      // 9999-12-31T23:00:00-05:00 is in the year 10000 in UTC, which no app reads.
+      guard Timestamp.writable.contains(time) else {
+        self.error(
+          .timeOutOfRange, at: node.position,
+          "\(field) \(text) is \(time) in UTC, outside the years 0000 to 9999 that apps read",
+          hint: "give a time between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z")
+        return nil
+      }
+      return time
     } catch {
       self.error(
         .invalidTimestamp, at: node.position, "\(field) \(error)",

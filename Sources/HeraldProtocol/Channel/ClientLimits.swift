@@ -10,4 +10,13 @@ public enum ClientLimits {
   /// The longest a whole refresh may take by default, in seconds: one deadline for the index, a
   /// locale's index and the manifest together.
   public static let defaultTimeout = 10.0
+  /// The shortest `remindAfter` a row may have, in seconds (an hour).
+  ///
+  /// A shorter one would bring a closed message back at once, a takeover nobody can close.
+  /// `check` refuses it, and a row that has one is left out, as every unreadable row is.
+  public static let minimumRemindAfter = 3600
+  /// The longest `remindAfter` a row may have, in seconds (3,650 days).
+  ///
+  /// Every reader adds it to a mark's time exactly, and the sum stays a time it can write.
+  public static let maximumRemindAfter = 315_360_000
 }

@@ -82,8 +82,12 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     case draft
   }
 
-  /// Reads a row; one whose `remindAfter` is negative or whose rollout no client could read alike
-  /// is refused, so the document leaves it out as every client does.
+  /// The `remindAfter` a row may have, in seconds (`ClientLimits`).
+  public static let remindAfterRange =
+    ClientLimits.minimumRemindAfter...ClientLimits.maximumRemindAfter
+
+  /// Reads a row; one whose `remindAfter` is outside `remindAfterRange` or whose rollout no client
+  /// could read alike is refused, so the document leaves it out as every client does.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
@@ -105,9 +109,10 @@ public struct ManifestRow: Sendable, Hashable, Codable {
     remindAfter = try container.decodeIfPresent(Int.self, forKey: .remindAfter)
     url = try container.decode(String.self, forKey: .url)
     draft = try container.decodeIfPresent(Bool.self, forKey: .draft)
-    if let remindAfter, remindAfter < 0 {
+    if let remindAfter, !Self.remindAfterRange.contains(remindAfter) {
       throw DecodingError.dataCorruptedError(
-        forKey: .remindAfter, in: container, debugDescription: "remindAfter is negative")
+        forKey: .remindAfter, in: container,
+        debugDescription: "remindAfter \(remindAfter) is outside \(Self.remindAfterRange)")
     }
   }
 

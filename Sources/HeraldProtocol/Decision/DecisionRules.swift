@@ -131,8 +131,9 @@ extension DecisionRules {
     return Set(
       marks.compactMap { id, marked in
         guard let seconds = reminders[id], let marked else { return id }
-        let due = Timestamp(
-          seconds: marked.seconds + Int64(seconds), nanoseconds: marked.nanoseconds)
+        // A reminder due after the last time there is never comes (only a row made in code has
+        // one: a document's rows keep remindAfter within ClientLimits).
+        guard let due = marked.adding(seconds: Int64(seconds)) else { return id }
         return now < due ? id : nil
       })
   }

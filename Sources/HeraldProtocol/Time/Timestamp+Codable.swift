@@ -10,8 +10,16 @@ extension Timestamp: Codable {
     self = timestamp
   }
 
-  /// Writes the RFC 3339 text in UTC.
+  /// Writes the RFC 3339 text in UTC; a time outside `writable`, which no reader parses, is an
+  /// error rather than a document every reader fails on.
   public func encode(to encoder: any Encoder) throws {
+    guard Self.writable.contains(self) else {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription: "\(rfc3339) is outside the years 0000 to 9999 that apps read"))
+    }
     var container = encoder.singleValueContainer()
     try container.encode(rfc3339)
   }

@@ -21,6 +21,23 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 }
 
 extension Timestamp {
+  /// The instants a document may hold: the years every reader parses (four digits, in UTC).
+  ///
+  /// From 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z. A time a record gives or makes
+  /// (a rollout step) outside it is an error of `check`, and a document never holds one.
+  public static let writable = first...last
+
+  private static let first = Timestamp(seconds: days(year: 0, month: 1, day: 1) * 86_400)
+  private static let last = Timestamp(
+    seconds: days(year: 9999, month: 12, day: 31) * 86_400 + 86_399, nanoseconds: 999_999_999)
+
+  /// The instant a count of seconds later, or nil when it would leave `writable`.
+  public func adding(seconds count: Int64) -> Timestamp? {
+    let (sum, overflow) = seconds.addingReportingOverflow(count)
+    let later = Timestamp(seconds: sum, nanoseconds: nanoseconds)
+    return !overflow && Self.writable.contains(later) ? later : nil
+  }
+
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
   static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
     let shiftedYear = month <= 2 ? year - 1 : year

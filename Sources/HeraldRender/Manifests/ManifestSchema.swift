@@ -45,7 +45,9 @@ enum ManifestSchema {
         "belowVersion": nullable("version"),
         "rollout": nullable("rollout"),
         "remindAfter": .object([
-          "type": .array([.string("integer"), .string("null")]), "minimum": .integer(0),
+          "type": .array([.string("integer"), .string("null")]),
+          "minimum": .integer(ClientLimits.minimumRemindAfter),
+          "maximum": .integer(ClientLimits.maximumRemindAfter),
         ]),
         "url": string(["format": .string("uri")]),
         "draft": .object(["type": .string("boolean")]),

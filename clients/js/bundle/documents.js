@@ -1,3 +1,4 @@
+import { limits } from "./limits.js";
 import { documentProblem } from "./strict.js";
 import { parseTimestamp } from "./timestamp.js";
 import { parseVersion } from "./version.js";
@@ -55,10 +56,14 @@ function readRollout(value) {
     });
     return { salt, steps };
 }
-/** A whole, non-negative count of seconds; throws otherwise. */
-function seconds(value) {
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
-        throw new Error("not seconds");
+/** A reminder's whole count of seconds, inside the protocol's limits; throws otherwise. */
+function remindSeconds(value) {
+    if (typeof value !== "number" ||
+        !Number.isInteger(value) ||
+        value < limits.minimumRemindAfter ||
+        value > limits.maximumRemindAfter) {
+        throw new Error("remindAfter is not a reminder");
+    }
     return value;
 }
 /** Reads one row; throws when it cannot (the caller leaves it out). */
@@ -99,7 +104,7 @@ function readRow(value) {
         maxVersion: optional(value, "maxVersion", version),
         belowVersion: optional(value, "belowVersion", version),
         rollout: value.rollout === null || value.rollout === undefined ? null : readRollout(value.rollout),
-        remindAfter: value.remindAfter === null || value.remindAfter === undefined ? null : seconds(value.remindAfter),
+        remindAfter: value.remindAfter === null || value.remindAfter === undefined ? null : remindSeconds(value.remindAfter),
         url: requiredString(value, "url"),
         draft: typeof draft === "boolean" ? draft : null,
     };

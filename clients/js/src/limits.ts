@@ -6,4 +6,8 @@ export const limits = {
   maximumDepth: 64,
   /** The longest a whole refresh may take by default, in milliseconds. */
   defaultTimeout: 10_000,
+  /** The shortest `remindAfter` a row may have, in seconds (an hour); a row with a shorter one is left out. */
+  minimumRemindAfter: 3600,
+  /** The longest `remindAfter` a row may have, in seconds (3,650 days); a row with a longer one is left out. */
+  maximumRemindAfter: 315_360_000,
 } as const;

@@ -169,6 +169,8 @@ test("documents: the limits are conformance/limits.json's", () => {
   assert.equal(limits.maximumBodySize, table.maximumBodySize);
   assert.equal(limits.maximumDepth, table.maximumDepth);
   assert.equal(limits.defaultTimeout, table.defaultTimeout * 1000);
+  assert.equal(limits.minimumRemindAfter, table.minimumRemindAfter);
+  assert.equal(limits.maximumRemindAfter, table.maximumRemindAfter);
   assert.ok(malformed.refused.length >= 20 && malformed.accepted.length >= 5);
 });
 

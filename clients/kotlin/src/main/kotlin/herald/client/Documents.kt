@@ -60,7 +60,7 @@ internal object Documents {
             url = requiredString(members, "url"),
             draft = draft as? Boolean,
             rollout = members["rollout"]?.let { rollout(it) },
-            remindAfter = members["remindAfter"]?.let { seconds(it) }
+            remindAfter = members["remindAfter"]?.let { remindSeconds(it) }
         )
     }
 
@@ -81,10 +81,14 @@ internal object Documents {
         })
     }
 
-    /** A whole, non-negative count of seconds. */
-    private fun seconds(value: Any): Long {
-        val number = value as? Double ?: throw Unreadable("not seconds")
-        if (number != Math.floor(number) || number < 0 || number > 9.0e15) throw Unreadable("not seconds")
+    /** A reminder's whole count of seconds, inside the protocol's limits. */
+    private fun remindSeconds(value: Any): Long {
+        val number = value as? Double ?: throw Unreadable("remindAfter is not a number")
+        if (number != Math.floor(number) ||
+            number < HeraldLimits.MINIMUM_REMIND_AFTER || number > HeraldLimits.MAXIMUM_REMIND_AFTER
+        ) {
+            throw Unreadable("remindAfter is not a reminder")
+        }
         return number.toLong()
     }
 

@@ -10,4 +10,10 @@ object HeraldLimits {
 
     /** The longest a whole refresh may take by default, in milliseconds. */
     const val DEFAULT_TIMEOUT_MILLIS: Long = 10_000
+
+    /** The shortest `remindAfter` a row may have, in seconds (an hour); a row with a shorter one is left out. */
+    const val MINIMUM_REMIND_AFTER: Long = 3600
+
+    /** The longest `remindAfter` a row may have, in seconds (3,650 days); a row with a longer one is left out. */
+    const val MAXIMUM_REMIND_AFTER: Long = 315_360_000
 }

@@ -103,6 +103,8 @@ class TablesTest {
         assertEquals((limits["maximumBodySize"] as Double).toInt(), HeraldLimits.MAXIMUM_BODY_SIZE)
         assertEquals((limits["maximumDepth"] as Double).toInt(), HeraldLimits.MAXIMUM_DEPTH)
         assertEquals((limits["defaultTimeout"] as Double).toLong() * 1000, HeraldLimits.DEFAULT_TIMEOUT_MILLIS)
+        assertEquals((limits["minimumRemindAfter"] as Double).toLong(), HeraldLimits.MINIMUM_REMIND_AFTER)
+        assertEquals((limits["maximumRemindAfter"] as Double).toLong(), HeraldLimits.MAXIMUM_REMIND_AFTER)
     }
 
     @Test
