@@ -101,7 +101,7 @@ extension SiteBuild {
       DispatchQueue.global().async(group: ahead) { transaction.makeFoldersAhead(of: order) }
     }
     for wave in waves where !wave.isEmpty {
-      try BuildTrace.measure("make the fragments") { () throws(TemplateError) in
+      try BuildTrace.measure("make the fragments") { () throws in
         try renderer.prepare(wave)
       }
       try BuildTrace.measure("render and stage") {

@@ -33,7 +33,7 @@ final class ChannelServer: @unchecked Sendable {
     server = try HTTPServer(
       host: "127.0.0.1", port: 0, reply: { holder.server?.reply($0) ?? .respond(.text(503, "")) })
     holder.server = self
-    publish(site: site, now: now)
+    try publish(site: site, now: now)
     try server.start()
   }
 
@@ -43,12 +43,14 @@ final class ChannelServer: @unchecked Sendable {
   var baseURL: URL { URL(string: "http://127.0.0.1:\(server.port)/") ?? URL(fileURLWithPath: "/") }
 
   /// Publishes a site's channel (replacing the one served), as a rebuild does.
-  func publish(site: Site, now: Timestamp) {
+  func publish(site: Site, now: Timestamp) throws {
     let manifests = ChannelManifests(
       site: site, options: BuildOptions(now: now, baseURL: baseURL.absoluteString))
     let prefix = baseURL.absoluteString
     var byPath: [String: [UInt8]] = [:]
-    for (url, bytes) in manifests.documents() { byPath["/" + url.dropFirst(prefix.count)] = bytes }
+    for (url, bytes) in try manifests.documents() {
+      byPath["/" + url.dropFirst(prefix.count)] = bytes
+    }
     lock.withLock { documents = byPath }
   }
 

@@ -24,7 +24,7 @@ extension ConformanceCases {
           site: site, options: BuildOptions(now: now), edition: edition)
         channels[name, default: [:]][edition] = manifests
         base = manifests.baseURL
-        for (url, bytes) in manifests.documents() {
+        for (url, bytes) in try manifests.documents() {
           documents[String(url.dropFirst(manifests.baseURL.count))] = try JSONDecoder().decode(
             JSONValue.self, from: Data(bytes))
         }
@@ -65,7 +65,7 @@ extension ConformanceCases {
     guard let now = Timestamp(nows.first { $0.0 == spec.now }?.1 ?? ""),
       let version = Version(spec.version), let manifests = editions[edition]
     else { throw SiteLoadError.unreadable("bad spec \(spec.name)") }
-    guard let reference = manifests.release(platform: spec.platform, version: version) else {
+    guard let reference = try manifests.release(platform: spec.platform, version: version) else {
       // A platform the channel does not have: nothing, in the channel's language.
       return caseJSON(
         spec, now: now, account: spec.accountCreatedAt.flatMap(Timestamp.init),
@@ -82,14 +82,14 @@ extension ConformanceCases {
     let indexFailed = spec.faults["api/v1/index.json"] != nil
     let indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
     // The document's own nextChangeAt (per document: its platform's and range's records only).
-    let read = manifests.documents()[manifests.baseURL + manifestPath].flatMap {
+    let read = try manifests.documents()[manifests.baseURL + manifestPath].flatMap {
       try? ManifestDocument.decode(Data($0)).get()
     }
     var nextChangeAt = read?.nextChangeAt
     let source: ManifestSource
     if !indexRead {
       source = .unavailable(.status(503))
-    } else if let fault = spec.faults[manifestPath] {
+    } else if let fault = spec.faults[manifestPath], !Self.readsWhole(fault) {
       // A body the client reads as this platform's manifest (a hostile but well-formed one) is
       // decided from; any other fault fails open.
       if let body = fault["body"]?.string,
@@ -126,6 +126,15 @@ extension ConformanceCases {
       decision: decision, seen: seen, freshness: freshness, manifest: scope,
       nextChangeAt: nextChangeAt, locale: indexRead ? edition.locale : nil)
     return caseJSON(spec, now: now, account: account, state: state)
+  }
+
+  /// Whether a fault still gives the reader the document as built: a Content-Encoding it reads,
+  /// or bytes sent past the Content-Length (conformance/transport.json).
+  static func readsWhole(_ fault: JSONValue) -> Bool {
+    if let label = fault["contentEncoding"]?.string {
+      return ClientLimits.readableEncodings.contains(label.lowercased())
+    }
+    return fault["trailing"] != nil
   }
 
   /// A case file's JSON.

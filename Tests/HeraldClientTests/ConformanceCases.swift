@@ -210,6 +210,16 @@ enum ConformanceCases {
       // and the document padded past the body limit.
       ("cut", .object(["cut": .bool(true)])),
       ("oversized", .object(["oversized": .bool(true)])),
+      // How the bytes are read (conformance/transport.json): a label other than gzip or
+      // identity fails before the body is read (a plain body labelled br once stalled one reader
+      // and was read by another); a Content-Length longer than the body is a body cut short, and
+      // bytes past a Content-Length are never read.
+      ("encoding-br", .object(["contentEncoding": .string("br")])),
+      ("encoding-unknown", .object(["contentEncoding": .string("x-unknown")])),
+      ("encoding-gzip-capitals", .object(["contentEncoding": .string("GZIP")])),
+      ("encoding-identity", .object(["contentEncoding": .string("identity")])),
+      ("length-past-the-body", .object(["contentLengthDelta": .integer(64)])),
+      ("bytes-past-the-length", .object(["trailing": .string("{\"schemaVersion\": 2}")])),
     ]
     for (name, fault) in faults {
       for (version, manifest) in [

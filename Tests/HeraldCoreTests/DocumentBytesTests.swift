@@ -15,6 +15,13 @@ struct DocumentBytesTests {
     #expect(limits["defaultTimeout"] == .integer(Int(ClientLimits.defaultTimeout)))
     #expect(limits["minimumRemindAfter"] == .integer(ClientLimits.minimumRemindAfter))
     #expect(limits["maximumRemindAfter"] == .integer(ClientLimits.maximumRemindAfter))
+    let transport = try JSONDecoder().decode(
+      [String: JSONValue].self,
+      from: Data(contentsOf: Fixtures.packageRoot.appending(path: "conformance/transport.json")))
+    #expect(transport["acceptEncoding"] == .string(ClientLimits.acceptEncoding))
+    #expect(
+      transport["readableEncodings"]
+        == .array(ClientLimits.readableEncodings.sorted().map(JSONValue.string)))
   }
 
   @Test("refused as a manifest and as a channel", arguments: MalformedTable.shared.refused)

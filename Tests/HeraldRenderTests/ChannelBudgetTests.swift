@@ -16,7 +16,7 @@ struct ChannelBudgetTests {
     let site = try RenderedSite(folder: folder)
     var checked = 0
     for edition in site.renderer.editions {
-      for document in edition.manifests.writer.documentSizes() {
+      for document in try edition.manifests.writer.documentSizes() {
         #expect(
           try site.file(document.path).count == document.bytes,
           "\(folder.lastPathComponent): \(document.path)")

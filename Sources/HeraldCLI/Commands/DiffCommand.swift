@@ -74,7 +74,13 @@ enum DiffCommand {
       case .failure(let stopped): return stopped.status
       }
     }
-    var comparison = SiteComparison(base: base, head: head, now: now, locale: locale)
+    var comparison: SiteComparison
+    do {
+      comparison = try SiteComparison(base: base, head: head, now: now, locale: locale)
+    } catch {
+      DiagnosticPrinter(console: context.console, pathPrefix: prefix).printText([error.diagnostic])
+      return .contentErrors
+    }
     comparison.isNewChannel = isNewChannel
     context.console.writeOut(format == "json" ? comparison.json.document : comparison.markdown)
     return .success

@@ -101,10 +101,17 @@ enum ExplainCommand {
           hint: NearestName.suggestion(for: platform, among: keys).map { "did you mean '\($0)'?" }
             ?? "configured platforms: " + keys.joined(separator: ", "))
       }
-      explanation = Explanation(
-        site: site, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory,
-        user: user, locale: locale)
+      do {
+        explanation = try Explanation(
+          site: site, platform: platform, version: version, now: now, seen: seen,
+          accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory,
+          user: user, locale: locale)
+      } catch {
+        DiagnosticPrinter(console: context.console, pathPrefix: prefix).printText([
+          error.diagnostic
+        ])
+        return .contentErrors
+      }
     }
     context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
     return .success

@@ -50,14 +50,20 @@ extension ServeCommand {
   private static func answer(_ question: PreviewQuestion, site: Site, platforms: JSONValue)
     -> JSONValue
   {
-    let explanation = Explanation(
-      site: site, platform: question.platform, version: question.version, now: question.now,
-      seen: question.seen, accountCreatedAt: question.accountCreatedAt, origin: "the site",
-      user: question.user, languages: question.languages, includeDrafts: question.includeDrafts)
-    let options = BuildOptions(now: question.now, includeDrafts: question.includeDrafts)
+    let explanation: Explanation
     var documents: [String: JSONValue] = [:]
-    for (url, bytes) in ChannelManifests.documents(site: site, options: options) {
-      documents[url] = .string(String(decoding: bytes, as: UTF8.self))
+    do {
+      explanation = try Explanation(
+        site: site, platform: question.platform, version: question.version, now: question.now,
+        seen: question.seen, accountCreatedAt: question.accountCreatedAt, origin: "the site",
+        user: question.user, languages: question.languages,
+        includeDrafts: question.includeDrafts)
+      let options = BuildOptions(now: question.now, includeDrafts: question.includeDrafts)
+      for (url, bytes) in try ChannelManifests.documents(site: site, options: options) {
+        documents[url] = .string(String(decoding: bytes, as: UTF8.self))
+      }
+    } catch {
+      return .object(["error": .string(error.description)])
     }
     return .object([
       "channel": .string(site.config.baseURL),

@@ -77,7 +77,9 @@ struct SiteComparison {
 
   /// Compares two sites at a time; with a locale, the records' words are that locale's (as an
   /// app whose user reads it gets them).
-  init(base original: Site, head changed: Site, now: Timestamp, locale: String? = nil) {
+  init(base original: Site, head changed: Site, now: Timestamp, locale: String? = nil)
+    throws(DocumentError)
+  {
     self.now = now
     let wallWords = Self.wallWordRisks(base: original, head: changed, now: now)
     let base = Self.edition(of: original, for: locale)
@@ -177,7 +179,7 @@ struct SiteComparison {
       let (a, b) = (rank(left.element.code), rank(right.element.code))
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
-    releases = Self.releaseChanges(base: base, head: head, now: now)
+    releases = try Self.releaseChanges(base: base, head: head, now: now)
   }
 
   /// A site in the words a reader of `locale` gets (itself without one).
@@ -298,15 +300,17 @@ struct SiteComparison {
 
   /// For every platform and configured release of either site, what a new user is shown now,
   /// decided from the manifests as the app decides; only the releases that differ.
-  static func releaseChanges(base: Site, head: Site, now: Timestamp) -> [ReleaseChange] {
+  static func releaseChanges(base: Site, head: Site, now: Timestamp) throws(DocumentError)
+    -> [ReleaseChange]
+  {
     let options = BuildOptions(now: now)
     let baseManifests = ChannelManifests(site: base, options: options)
     let headManifests = ChannelManifests(site: head, options: options)
-    func shown(_ manifests: ChannelManifests, _ platform: String, _ version: Version) -> (
-      Bool, Interruption?
-    ) {
+    func shown(_ manifests: ChannelManifests, _ platform: String, _ version: Version)
+      throws(DocumentError) -> (Bool, Interruption?)
+    {
       guard manifests.site.config.platform(platform)?.releases.contains(version) ?? false,
-        let document = manifests.release(platform: platform, version: version),
+        let document = try manifests.release(platform: platform, version: version),
         case .success(let manifest) = ManifestDocument.decode(Data(document.documentBytes))
       else { return (false, nil) }
       let decision = DecisionRules.decide(.fresh(manifest.announcements), now: now)
@@ -324,8 +328,8 @@ struct SiteComparison {
         distinct.append(release)
       }
       for version in distinct {
-        let (hadManifest, before) = shown(baseManifests, platform, version)
-        let (hasManifest, after) = shown(headManifests, platform, version)
+        let (hadManifest, before) = try shown(baseManifests, platform, version)
+        let (hasManifest, after) = try shown(headManifests, platform, version)
         guard
           hadManifest != hasManifest || before?.shape != after?.shape
             || before?.row.id != after?.row.id

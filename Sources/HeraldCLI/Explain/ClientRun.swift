@@ -18,9 +18,10 @@ struct ClientRun: Sendable {
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
     accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = [],
     includeDrafts: Bool = false
-  ) -> ClientRun {
+  ) throws(DocumentError) -> ClientRun {
     let options = BuildOptions(now: now, includeDrafts: includeDrafts)
-    let documents = ChannelManifests.documents(site: site, options: options).mapValues { Data($0) }
+    let documents = try ChannelManifests.documents(site: site, options: options)
+      .mapValues { Data($0) }
     let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
     // Nothing crosses a network, so no deadline: only the decision is asked for.
     return run(

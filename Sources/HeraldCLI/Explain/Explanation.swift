@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldCore
+import HeraldRender
 
 /// The answer of `herald explain`: what an app of a platform and version decides now, made by
 /// `HeraldClient` itself, and a reason for every record (from the site) or row (from a channel).
@@ -68,7 +69,7 @@ struct Explanation {
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
     accountCreatedAt: Timestamp?, origin: String, user: String? = nil, locale: String? = nil,
     languages: [String]? = nil, includeDrafts: Bool = false
-  ) {
+  ) throws(DocumentError) {
     self.platform = platform
     self.user = user
     self.version = version
@@ -77,7 +78,7 @@ struct Explanation {
     self.accountCreatedAt = accountCreatedAt
     self.origin = origin
     requestedLocale = locale ?? languages?.first
-    run = ClientRun.local(
+    run = try ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
       accountCreatedAt: accountCreatedAt, user: user,
       languages: languages ?? locale.map { [$0] } ?? [], includeDrafts: includeDrafts)

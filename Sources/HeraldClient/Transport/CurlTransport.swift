@@ -93,8 +93,8 @@
         herald_curl_set_pointer(curl, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
         herald_curl_set_long(curl, handle, CURLOPT_FOLLOWLOCATION, 1),
         herald_curl_set_long(curl, handle, CURLOPT_MAXREDIRS, 5),
-        // Every encoding curl can decode is asked for; the limit counts what it decodes.
-        herald_curl_set_pointer(curl, handle, CURLOPT_ACCEPT_ENCODING, ""),
+        // Only gzip is asked for (conformance/transport.json); the limit counts what curl decodes.
+        herald_curl_set_pointer(curl, handle, CURLOPT_ACCEPT_ENCODING, ClientLimits.acceptEncoding),
         herald_curl_set_long(curl, handle, CURLOPT_NOSIGNAL, 1),
         herald_curl_set_long(curl, handle, CURLOPT_TIMEOUT_MS, milliseconds),
         herald_curl_set_long(curl, handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds),
@@ -135,14 +135,17 @@
     func response(code: CURLcode, curl: herald_curl, handle: UnsafeMutableRawPointer)
       -> HeraldResponse
     {
+      var status = 0
+      _ = herald_curl_get_long(curl, handle, CURLINFO_RESPONSE_CODE, &status)
+      if status == 200, let problem = HeraldResponse.encodingProblem(headers["content-encoding"]) {
+        return .failed(problem)
+      }
       if tooLarge { return .failed(.tooLarge(limit)) }
       if timedOut || code == CURLE_OPERATION_TIMEDOUT { return .failed(.timedOut) }
       if isCancelled { return .failed(.network("cancelled")) }
       guard code == CURLE_OK else {
         return .failed(.network(String(cString: herald_curl_easy_strerror(curl, code))))
       }
-      var status = 0
-      _ = herald_curl_get_long(curl, handle, CURLINFO_RESPONSE_CODE, &status)
       let maxAge = HeraldResponse.maxAge(cacheControl: headers["cache-control"])
       switch status {
       case 200:
@@ -163,6 +166,10 @@
     guard let context, let data else { return 0 }
     let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
+    // A label herald does not read stops the transfer at its first byte (`response` says why).
+    guard HeraldResponse.encodingProblem(exchange.headers["content-encoding"]) == nil else {
+      return 0
+    }
     guard exchange.body.count + length <= exchange.limit else {
       exchange.tooLarge = true
       return 0

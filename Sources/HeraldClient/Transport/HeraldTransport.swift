@@ -48,6 +48,19 @@ public enum HeraldResponse: Sendable, Hashable {
 }
 
 extension HeraldResponse {
+  /// Why a 200 with this `Content-Encoding` is not read, or nil when it is
+  /// (`ClientLimits.readableEncodings`, compared without case; no header is identity).
+  ///
+  /// A transport that asks for the encoding itself checks it before reading the body: a plain
+  /// body labelled `br` would otherwise fail in one reader's decoder, stall in another's and be
+  /// read as it is by a third.
+  static func encodingProblem(_ label: String?) -> FetchFailure? {
+    guard let label = label?.trimmingCharacters(in: .whitespaces),
+      !ClientLimits.readableEncodings.contains(label.lowercased())
+    else { return nil }
+    return .unreadable("Content-Encoding \"\(label)\" is not gzip or identity")
+  }
+
   /// Reads `max-age` from a `Cache-Control` header.
   static func maxAge(cacheControl: String?) -> Int? {
     guard let cacheControl else { return nil }

@@ -38,6 +38,7 @@
       let timeout = max(0.001, request.timeout)
       var urlRequest = URLRequest(url: request.url, timeoutInterval: Self.sessionTimeout(timeout))
       urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+      urlRequest.setValue(ClientLimits.acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
       for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
       if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
       if let lastModified = request.lastModified {
@@ -130,6 +131,11 @@
       guard let exchange = exchange(dataTask) else { return completionHandler(.cancel) }
       let http = response as? HTTPURLResponse
       exchange.httpResponse = http
+      let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")
+      if http?.statusCode == 200, let problem = HeraldResponse.encodingProblem(encoding) {
+        exchange.finish(.failed(problem))
+        return completionHandler(.cancel)
+      }
       if response.expectedContentLength > Int64(maximumBodySize) {
         exchange.finish(.failed(.tooLarge(maximumBodySize)))
         return completionHandler(.cancel)

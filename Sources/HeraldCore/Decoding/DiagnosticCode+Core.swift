@@ -111,6 +111,8 @@ extension DiagnosticCode {
   package static let documentTooLarge = DiagnosticCode("document-too-large")
   /// A document an app reads over `manifestBudget`.
   package static let documentOverBudget = DiagnosticCode("document-over-budget")
+  /// A document or row herald's encoder refused (a herald bug, never written as `null`).
+  package static let documentUnwritable = DiagnosticCode("document-unwritable")
   /// A theme name that is not a folder name.
   package static let invalidTheme = DiagnosticCode("invalid-theme")
   /// A platform key that does not match `^[a-z][a-z0-9-]*$`, or no platforms at all.

@@ -19,4 +19,9 @@ public enum ClientLimits {
   ///
   /// Every reader adds it to a mark's time exactly, and the sum stays a time it can write.
   public static let maximumRemindAfter = 315_360_000
+  /// What a client asks for in `Accept-Encoding` (`conformance/transport.json`).
+  public static let acceptEncoding = "gzip"
+  /// The `Content-Encoding` labels a client reads, lowercased (no header is `identity`): any
+  /// other is a failure before the body is read, whatever the platform could decode.
+  public static let readableEncodings: Set<String> = ["gzip", "identity"]
 }

@@ -220,19 +220,21 @@ final class FragmentStore: @unchecked Sendable {
   }
 
   /// A record's row in a platform's manifests.
-  func row(_ announcement: Announcement, platform: PlatformSettings) -> PreformattedJSON {
+  func row(_ announcement: Announcement, platform: PlatformSettings) throws(DocumentError)
+    -> PreformattedJSON
+  {
     let memo = Self.rowMemo(announcement, platform)
     if let known = lock.withLock({ rows[memo] }) { return known }
-    let row = makeRow(announcement, platform: platform).row
+    let row = try makeRow(announcement, platform: platform).row
     lock.withLock { rows[memo] = row }
     return row
   }
 
   /// Reads a row from the cache, or writes it (and keeps it), with the record's body when it had
   /// to be written afresh for the row.
-  private func makeRow(_ announcement: Announcement, platform: PlatformSettings) -> (
-    row: PreformattedJSON, body: String?
-  ) {
+  private func makeRow(_ announcement: Announcement, platform: PlatformSettings)
+    throws(DocumentError) -> (row: PreformattedJSON, body: String?)
+  {
     let key = key("row", announcement, Self.rowScope(announcement, platform: platform))
     if let key, let kept = cache?.withEntry(key, { Array($0) }) {
       return (PreformattedJSON(bytes: kept, indent: ManifestWriter.rowIndent), nil)
@@ -242,7 +244,10 @@ final class FragmentStore: @unchecked Sendable {
     let manifestRow = ManifestWriter.row(
       announcement, platform: platform, urls: urls, html: html, markDrafts: options.includeDrafts)
     let row = PreformattedJSON(
-      (try? JSONValueEncoder.encode(manifestRow)) ?? .null, indent: ManifestWriter.rowIndent)
+      try ManifestWriter.encoded(
+        "the row of \(announcement.id) for \(platform.key)", file: announcement.source.file,
+        manifestRow),
+      indent: ManifestWriter.rowIndent)
     // Every build reads the live rows, to know the documents' sizes.
     if let key { cache?.keep(row.bytes, for: key, reading: .atOpening) }
     return (row, known == nil ? html : nil)
@@ -283,7 +288,7 @@ final class FragmentStore: @unchecked Sendable {
   func prepare(
     bodies wantedBodies: [Announcement], cards wantedCards: [Announcement],
     pages: [Announcement] = [], rows wantedRows: [RowJob]
-  ) throws(TemplateError) {
+  ) throws {
     // What is held is checked against what is wanted, table by table, and only where something
     // is held: the first wave of a build hashes nothing, and a table whose entries are all
     // wanted (the pages' cards, which the archive wants next) is left as it is.
@@ -322,15 +327,15 @@ final class FragmentStore: @unchecked Sendable {
   }
 
   /// Carries out jobs in parallel and keeps what they made.
-  private func make(_ jobs: [Job]) throws(TemplateError) {
-    let made = try jobs.concurrentMap { (job) throws(TemplateError) -> Made in
+  private func make(_ jobs: [Job]) throws {
+    let made = try jobs.concurrentMap { (job) throws -> Made in
       switch job {
       case .body(let announcement):
         return .body(id: announcement.id, makeBody(announcement))
       case .card(let announcement):
         return .card(id: announcement.id, try makeCard(announcement).card)
       case .row(let wanted):
-        let (row, body) = makeRow(wanted.announcement, platform: wanted.platform)
+        let (row, body) = try makeRow(wanted.announcement, platform: wanted.platform)
         return .row(memo: wanted.memo, row, body: body.map { (wanted.announcement.id, $0) })
       }
     }

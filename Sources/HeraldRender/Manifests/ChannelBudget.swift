@@ -8,10 +8,17 @@ import HeraldCore
 package enum ChannelBudget {
   /// The problems of the documents of these editions' manifests, each naming the document, its
   /// size, and the five records that weigh most in it; on herald.yaml, at `manifestBudget`.
+  ///
+  /// A document herald could not write at all is an error too (`DocumentError`), so `check`
+  /// refuses what `build` would fail on.
   package static func diagnostics(_ editions: [ChannelManifests]) -> [Diagnostic] {
-    editions.flatMap { edition in
-      edition.writer.documentSizes().compactMap {
-        diagnostic(for: $0, config: edition.site.config)
+    editions.flatMap { edition -> [Diagnostic] in
+      do throws(DocumentError) {
+        return try edition.writer.documentSizes().compactMap {
+          diagnostic(for: $0, config: edition.site.config)
+        }
+      } catch {
+        return [error.diagnostic]
       }
     }
   }

@@ -47,33 +47,32 @@ package struct ChannelManifests: Sendable {
 
   /// The manifest that an app of a platform and version fetches (for a version that is not a
   /// configured release too); nil for a platform the site does not configure.
-  package func release(platform: String, version: Version) -> JSONValue? {
-    site.config.platform(platform).map { writer.manifest(platform: $0, version: version) }
+  package func release(platform: String, version: Version) throws(DocumentError) -> JSONValue? {
+    guard let settings = site.config.platform(platform) else { return nil }
+    return try writer.manifest(platform: settings, version: version)
   }
 
   /// A platform's `live.json`; nil for a platform the site does not configure.
-  package func live(platform: String) -> JSONValue? {
-    site.config.platform(platform).map { writer.live(platform: $0) }
+  package func live(platform: String) throws(DocumentError) -> JSONValue? {
+    guard let settings = site.config.platform(platform) else { return nil }
+    return try writer.live(platform: settings)
   }
 
   /// The channel document, `api/v1/index.json`.
-  package func channel() -> JSONValue { writer.channel() }
+  package func channel() throws(DocumentError) -> JSONValue { try writer.channel() }
 
   /// Every document under `api/v1/` by its absolute URL, as `herald build` writes them: the
   /// channel, each platform's `live.json` and each configured release's manifest.
   ///
   /// A reader fed these decides exactly as one fed by the CDN.
-  package func documents() -> [String: [UInt8]] {
-    var documents = [urls.channel: writer.channel().documentBytes]
+  package func documents() throws(DocumentError) -> [String: [UInt8]] {
+    var documents = [urls.channel: try writer.channel().documentBytes]
     for platform in site.config.platforms {
       documents[urls.liveManifest(platform: platform.key)] =
-        writer.live(platform: platform)
-        .documentBytes
+        try writer.live(platform: platform).documentBytes
       for release in platform.releases {
         documents[urls.manifest(platform: platform.key, version: release)] =
-          writer.manifest(
-            platform: platform, version: release
-          ).documentBytes
+          try writer.manifest(platform: platform, version: release).documentBytes
       }
     }
     return documents
@@ -82,13 +81,13 @@ package struct ChannelManifests: Sendable {
   /// Every edition's documents under `api/v1/` by absolute URL, as `herald build` writes them:
   /// one edition's for a one-language site, and for a site with several locales each locale's
   /// too, so a reader with preferred languages finds what the CDN would give it.
-  package static func documents(site: Site, options: BuildOptions) -> [String: [UInt8]] {
+  package static func documents(site: Site, options: BuildOptions) throws(DocumentError)
+    -> [String: [UInt8]]
+  {
     var documents: [String: [UInt8]] = [:]
     for edition in Edition.all(site.config) {
-      documents.merge(ChannelManifests(site: site, options: options, edition: edition).documents())
-      {
-        first, _ in first
-      }
+      let own = try ChannelManifests(site: site, options: options, edition: edition).documents()
+      documents.merge(own) { first, _ in first }
     }
     return documents
   }

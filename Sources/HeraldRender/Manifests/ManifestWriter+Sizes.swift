@@ -16,19 +16,22 @@ extension ManifestWriter {
 
   /// The size of every document of the edition an app reads: the channel, and each platform's
   /// `live.json` and release manifests; worked out from the rows' sizes, not written.
-  func documentSizes() -> [DocumentSize] {
+  func documentSizes() throws(DocumentError) -> [DocumentSize] {
     var sizes = [
       DocumentSize(
-        path: OutputPaths.channel(urls.edition), bytes: channel().documentBytes.count, rows: [],
+        path: OutputPaths.channel(urls.edition), bytes: try channel().documentBytes.count, rows: [],
         readers: "every app")
     ]
     for platform in site.config.platforms {
       let live = selection.live(platform: platform.key)
       // Each row's size once: every release's manifest holds some of the live rows.
       let rowSizes = RowSizes(
-        live: live, bytes: live.map { fragments.row($0, platform: platform).bytes.count })
+        live: live,
+        bytes: try live.map { (record) throws(DocumentError) in
+          try fragments.row(record, platform: platform).bytes.count
+        })
       sizes.append(
-        size(
+        try size(
           ManifestDocument<ManifestRow>(
             scope: .live, platform: platform.key, version: nil,
             updated: Self.latestChange(live),
@@ -39,7 +42,7 @@ extension ManifestWriter {
       for version in platform.sortedReleases {
         let records = selection.manifest(platform: platform.key, version: version)
         sizes.append(
-          size(
+          try size(
             ManifestDocument<ManifestRow>(
               scope: .release, platform: platform.key, version: version.text,
               updated: Self.latestChange(records),
@@ -61,7 +64,7 @@ extension ManifestWriter {
   private func size(
     _ empty: ManifestDocument<ManifestRow>, records: [Announcement], rowSizes: RowSizes,
     path: String, readers: String
-  ) -> DocumentSize {
+  ) throws(DocumentError) -> DocumentSize {
     var total = records.isEmpty ? 2 : 4
     var cursor = 0
     // The heaviest few, kept in order as the rows go by: no sort of a thousand rows per document.
@@ -79,7 +82,7 @@ extension ManifestWriter {
       heaviest.insert(row, at: place)
       if heaviest.count > Self.heaviestNamed { heaviest.removeLast() }
     }
-    let withoutRows = Self.encoded(empty).documentBytes.count
+    let withoutRows = try Self.encoded(path, empty).documentBytes.count
     return DocumentSize(
       path: path, bytes: withoutRows - 2 + total, rows: heaviest, readers: readers)
   }

@@ -22,7 +22,7 @@ struct ManifestWriter: Sendable {
   static let rowIndent = 4
 
   /// `api/v1/index.json`: what the channel is and where every manifest lives.
-  func channel() -> JSONValue {
+  func channel() throws(DocumentError) -> JSONValue {
     var platforms: [String: ChannelIndex.Platform] = [:]
     for platform in site.config.platforms {
       platforms[platform.key] = ChannelIndex.Platform(
@@ -39,7 +39,8 @@ struct ManifestWriter: Sendable {
       ? site.config.locales.map {
         ChannelIndex.LocaleChannel(locale: $0, index: urls.with(.localized($0)).channel)
       } : nil
-    return Self.encoded(
+    return try Self.encoded(
+      OutputPaths.channel(urls.edition),
       ChannelIndex(
         title: site.config.title, language: urls.edition.locale, baseURL: urls.base,
         archive: urls.archive, feed: urls.feed, schema: urls.schema,
@@ -48,28 +49,34 @@ struct ManifestWriter: Sendable {
   }
 
   /// `api/v1/<platform>/live.json`: every published, active record that reaches the platform.
-  func live(platform: PlatformSettings) -> JSONValue {
+  func live(platform: PlatformSettings) throws(DocumentError) -> JSONValue {
     let records = selection.live(platform: platform.key)
-    return Self.encoded(
+    return try Self.encoded(
+      OutputPaths.liveManifest(platform: platform.key, urls.edition),
       ManifestDocument(
         scope: .live, platform: platform.key, version: nil, updated: Self.latestChange(records),
         nextChangeAt: selection.nextChange(platform: platform.key),
-        announcements: rowList(records, platform: platform)))
+        announcements: try rowList(records, platform: platform)))
   }
 
   /// `api/v1/<platform>/<version>.json`: the live records whose range holds the release.
-  func manifest(platform: PlatformSettings, version: Version) -> JSONValue {
+  func manifest(platform: PlatformSettings, version: Version) throws(DocumentError) -> JSONValue {
     let records = selection.manifest(platform: platform.key, version: version)
-    return Self.encoded(
+    return try Self.encoded(
+      OutputPaths.manifest(platform: platform.key, version: version, urls.edition),
       ManifestDocument(
         scope: .release, platform: platform.key, version: version.text,
         updated: Self.latestChange(records),
         nextChangeAt: selection.nextChange(platform: platform.key, version: version),
-        announcements: rowList(records, platform: platform)))
+        announcements: try rowList(records, platform: platform)))
   }
 
-  private func rowList(_ records: [Announcement], platform: PlatformSettings) -> [JSONValue] {
-    records.map { .preformatted(fragments.row($0, platform: platform)) }
+  private func rowList(_ records: [Announcement], platform: PlatformSettings)
+    throws(DocumentError) -> [JSONValue]
+  {
+    try records.map { (record) throws(DocumentError) in
+      .preformatted(try fragments.row(record, platform: platform))
+    }
   }
 
   /// Every row the platforms' documents hold, each once: what to make in parallel before writing
@@ -120,13 +127,16 @@ struct ManifestWriter: Sendable {
       draft: markDrafts ? announcement.draft : nil)
   }
 
-  /// A document as herald writes it.
-  ///
-  /// Encoding these types cannot fail (no fractions, no preformatted value outside
-  /// JSONValueEncoder); a failure would be a herald bug, written as `null` rather than crashing a
-  /// build.
-  static func encoded(_ value: some Encodable) -> JSONValue {
-    (try? JSONValueEncoder.encode(value)) ?? .null
+  /// A document (or a row) as herald writes it; what the encoder refuses is an error, never a
+  /// `null` that apps would read.
+  static func encoded(_ what: String, file: String? = nil, _ value: some Encodable)
+    throws(DocumentError) -> JSONValue
+  {
+    do {
+      return try JSONValueEncoder.encode(value)
+    } catch {
+      throw DocumentError(what: what, file: file, reason: "\(error)")
+    }
   }
 
   /// The latest `updatedAt` or `publishAt` of the records, or nil when there are none.

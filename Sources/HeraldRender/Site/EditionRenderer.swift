@@ -141,7 +141,7 @@ final class EditionRenderer: @unchecked Sendable {
 
   /// Makes, in parallel, every body, card and row that this edition's files at these places of the
   /// site's plan need, except the cards of records' pages, which each page makes as it renders.
-  func prepare(_ indices: [Int], of plan: [PlannedFile]) throws(TemplateError) {
+  func prepare(_ indices: [Int], of plan: [PlannedFile]) throws {
     var cards: [Announcement] = []
     var pages: [Announcement] = []
     var bodies: [Announcement] = []
@@ -164,8 +164,8 @@ final class EditionRenderer: @unchecked Sendable {
   }
 
   /// Renders one planned file's bytes into a sink (which hands a large file on in pieces); throws
-  /// a `TemplateError` for a template that fails while rendering, or a `RenderError` when libxml2
-  /// fails.
+  /// a `TemplateError` for a template that fails while rendering, a `RenderError` when libxml2
+  /// fails, or a `DocumentError` for a document its encoder refuses.
   func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
     switch file.content {
     case .archive(let number):
@@ -182,13 +182,13 @@ final class EditionRenderer: @unchecked Sendable {
     case .feed:
       sink.write(try feed(feedRecords))
     case .channel:
-      manifests.writer.channel().writeDocument(to: &sink)
+      try manifests.writer.channel().writeDocument(to: &sink)
     case .schema:
       ManifestSchema.document(id: urls.schema).writeDocument(to: &sink)
     case .live(let platform):
-      manifests.writer.live(platform: platform).writeDocument(to: &sink)
+      try manifests.writer.live(platform: platform).writeDocument(to: &sink)
     case .release(let platform, let version):
-      manifests.writer.manifest(platform: platform, version: version).writeDocument(to: &sink)
+      try manifests.writer.manifest(platform: platform, version: version).writeDocument(to: &sink)
     case .bytes(let bytes):
       sink.write(bytes)
     }

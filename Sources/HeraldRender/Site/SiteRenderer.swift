@@ -157,7 +157,7 @@ package struct SiteRenderer: Sendable {
 
   /// Makes, in parallel, every body, card and row that the files at these paths need, and lets go
   /// of those they do not; a path not in the plan is passed over.
-  package func prepare(_ paths: [String]) throws(TemplateError) {
+  package func prepare(_ paths: [String]) throws {
     let found = indices(of: paths)
     guard editions.count > 1 else { return try editions.first?.prepare(found, of: plan) ?? () }
     var byEdition = [[Int]](repeating: [], count: editions.count)

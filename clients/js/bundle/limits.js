@@ -10,4 +10,8 @@ export const limits = {
     minimumRemindAfter: 3600,
     /** The longest `remindAfter` a row may have, in seconds (3,650 days); a row with a longer one is left out. */
     maximumRemindAfter: 315360000,
+    /** What a client that sets its own request headers asks for in `Accept-Encoding` (conformance/transport.json). */
+    acceptEncoding: "gzip",
+    /** The `Content-Encoding` labels such a client reads, lowercased (no header is identity); any other fails. */
+    readableEncodings: ["gzip", "identity"],
 };

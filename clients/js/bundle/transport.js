@@ -11,6 +11,20 @@ export function maxAge(cacheControl) {
     }
     return null;
 }
+/** Whether this is Node.js (not a browser, not React Native), which lets the client set Accept-Encoding. */
+function isNode() {
+    const process = globalThis.process;
+    return typeof process?.versions?.node === "string";
+}
+/** Why a response with this `Content-Encoding` is not read, or null when it is. */
+export function encodingProblem(label) {
+    if (label === null)
+        return null;
+    const lowered = label.trim().toLowerCase();
+    return limits.readableEncodings.includes(lowered)
+        ? null
+        : `Content-Encoding "${label}" is not gzip or identity`;
+}
 /**
  * Fetches with the platform's `fetch` (React Native, browsers, Node 20), bounding the whole
  * exchange by a timeout (AbortController) and the body by a size limit read as it streams.
@@ -20,6 +34,7 @@ export function fetchTransport(options = {}) {
     const limit = options.maximumBodySize ?? limits.maximumBodySize;
     const fetchFunction = options.fetch ?? fetch;
     const byBrowser = (options.revalidation ?? (isBrowser() ? "browser" : "headers")) === "browser";
+    const checksEncoding = (options.contentEncoding ?? (isNode() ? "checked" : "platform")) === "checked";
     return {
         async fetch(request) {
             const controller = new AbortController();
@@ -30,6 +45,8 @@ export function fetchTransport(options = {}) {
             }, Math.max(0, Math.min(timeout, request.timeout ?? timeout)));
             try {
                 const headers = { ...options.headers };
+                if (checksEncoding)
+                    headers["Accept-Encoding"] = limits.acceptEncoding;
                 if (options.userAgent !== undefined)
                     headers["User-Agent"] = options.userAgent;
                 if (!byBrowser && request.etag !== null)
@@ -48,6 +65,11 @@ export function fetchTransport(options = {}) {
                 if (response.status !== 200) {
                     controller.abort();
                     return { kind: "failed", failure: { kind: "status", status: response.status } };
+                }
+                const problem = checksEncoding ? encodingProblem(response.headers.get("Content-Encoding")) : null;
+                if (problem !== null) {
+                    controller.abort();
+                    return { kind: "failed", failure: { kind: "unreadable", reason: problem } };
                 }
                 const declared = Number(response.headers.get("Content-Length") ?? "0");
                 if (declared > limit) {

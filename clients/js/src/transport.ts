@@ -61,6 +61,29 @@ export interface FetchTransportOptions {
    * origin would make every request wait for a preflight. Default: `"browser"` in a browser, else `"headers"`.
    */
   revalidation?: "headers" | "browser";
+  /**
+   * Who answers for `Content-Encoding`. `"checked"` asks for gzip and refuses a response labelled anything
+   * but gzip or identity before reading its body (conformance/transport.json), as the Swift and Kotlin
+   * readers do. `"platform"` leaves it to a platform that negotiates and decodes for itself (a browser, whose
+   * `Accept-Encoding` a page cannot set, or React Native, whose Android networking stops decoding gzip once
+   * the header is set). Default: `"checked"` in Node, else `"platform"`.
+   */
+  contentEncoding?: "checked" | "platform";
+}
+
+/** Whether this is Node.js (not a browser, not React Native), which lets the client set Accept-Encoding. */
+function isNode(): boolean {
+  const process = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof process?.versions?.node === "string";
+}
+
+/** Why a response with this `Content-Encoding` is not read, or null when it is. */
+export function encodingProblem(label: string | null): string | null {
+  if (label === null) return null;
+  const lowered = label.trim().toLowerCase();
+  return (limits.readableEncodings as readonly string[]).includes(lowered)
+    ? null
+    : `Content-Encoding "${label}" is not gzip or identity`;
 }
 
 /**
@@ -72,6 +95,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
   const limit = options.maximumBodySize ?? limits.maximumBodySize;
   const fetchFunction = options.fetch ?? fetch;
   const byBrowser = (options.revalidation ?? (isBrowser() ? "browser" : "headers")) === "browser";
+  const checksEncoding = (options.contentEncoding ?? (isNode() ? "checked" : "platform")) === "checked";
   return {
     async fetch(request: HeraldRequest): Promise<HeraldResponse> {
       const controller = new AbortController();
@@ -85,6 +109,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
       );
       try {
         const headers: Record<string, string> = { ...options.headers };
+        if (checksEncoding) headers["Accept-Encoding"] = limits.acceptEncoding;
         if (options.userAgent !== undefined) headers["User-Agent"] = options.userAgent;
         if (!byBrowser && request.etag !== null) headers["If-None-Match"] = request.etag;
         if (!byBrowser && request.lastModified !== null) headers["If-Modified-Since"] = request.lastModified;
@@ -99,6 +124,11 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
         if (response.status !== 200) {
           controller.abort();
           return { kind: "failed", failure: { kind: "status", status: response.status } };
+        }
+        const problem = checksEncoding ? encodingProblem(response.headers.get("Content-Encoding")) : null;
+        if (problem !== null) {
+          controller.abort();
+          return { kind: "failed", failure: { kind: "unreadable", reason: problem } };
         }
         const declared = Number(response.headers.get("Content-Length") ?? "0");
         if (declared > limit) {

@@ -171,6 +171,9 @@ test("documents: the limits are conformance/limits.json's", () => {
   assert.equal(limits.defaultTimeout, table.defaultTimeout * 1000);
   assert.equal(limits.minimumRemindAfter, table.minimumRemindAfter);
   assert.equal(limits.maximumRemindAfter, table.maximumRemindAfter);
+  const transport = readJSON(join(conformanceFolder, "transport.json")) as Record<string, unknown>;
+  assert.equal(limits.acceptEncoding, transport.acceptEncoding);
+  assert.deepEqual([...limits.readableEncodings].sort(), transport.readableEncodings);
   assert.ok(malformed.refused.length >= 20 && malformed.accepted.length >= 5);
 });
 

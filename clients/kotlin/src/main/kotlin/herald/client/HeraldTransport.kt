@@ -105,17 +105,27 @@ class HttpTransport @JvmOverloads constructor(
             if (request.lastModified != null) connection.setRequestProperty("If-Modified-Since", request.lastModified)
             // Asked for by name, so it is decoded here the same way on the JVM and on Android (whose
             // own transparent decoding stops once the header is set), and counted decoded.
-            connection.setRequestProperty("Accept-Encoding", "gzip")
+            connection.setRequestProperty("Accept-Encoding", HeraldLimits.ACCEPT_ENCODING)
             val status = connection.responseCode
             val age = maxAge(connection.getHeaderField("Cache-Control"))
             if (status == 304) return HeraldResponse.NotModified(age)
             if (status != 200) return HeraldResponse.Failed(FetchFailure.Status(status))
-            val gzip = connection.contentEncoding?.let { Ascii.lower(it.trim()) == "gzip" } ?: false
-            if (!gzip && connection.contentLengthLong > maximumBodySize) {
+            // A label herald does not read fails before the body is read (conformance/transport.json).
+            val encoding = connection.contentEncoding?.let { Ascii.lower(it.trim()) } ?: "identity"
+            if (encoding !in HeraldLimits.READABLE_ENCODINGS) {
+                return HeraldResponse.Failed(FetchFailure.Unreadable("Content-Encoding \"$encoding\" is not gzip or identity"))
+            }
+            val gzip = encoding == "gzip"
+            val declared = connection.contentLengthLong
+            if (!gzip && declared > maximumBodySize) {
                 return HeraldResponse.Failed(FetchFailure.TooLarge(maximumBodySize))
             }
-            val body = connection.inputStream.use { raw -> (if (gzip) GZIPInputStream(raw) else raw).use { readLimited(it) } }
-                ?: return HeraldResponse.Failed(FetchFailure.TooLarge(maximumBodySize))
+            val body = connection.inputStream.use { raw ->
+                // Exactly the Content-Length's bytes are read: fewer is a body cut short, and
+                // what a server sends past it is not the document.
+                val exact = if (declared >= 0) LengthBoundStream(raw, declared) else raw
+                (if (gzip) GZIPInputStream(exact) else exact).use { readLimited(it) }
+            } ?: return HeraldResponse.Failed(FetchFailure.TooLarge(maximumBodySize))
             return HeraldResponse.Ok(body, connection.getHeaderField("ETag"), connection.getHeaderField("Last-Modified"), age)
         } catch (error: SocketTimeoutException) {
             return HeraldResponse.Failed(FetchFailure.TimedOut)
@@ -139,6 +149,24 @@ class HttpTransport @JvmOverloads constructor(
             buffer.write(chunk, 0, count)
         }
         return buffer.toByteArray()
+    }
+
+    /** Reads at most `length` bytes of a stream, and fails when it ends before them. */
+    private class LengthBoundStream(private val stream: InputStream, private var left: Long) : InputStream() {
+        override fun read(): Int {
+            val one = ByteArray(1)
+            return if (read(one, 0, 1) < 0) -1 else one[0].toInt() and 0xff
+        }
+
+        override fun read(buffer: ByteArray, offset: Int, count: Int): Int {
+            if (left == 0L) return -1
+            val read = stream.read(buffer, offset, Math.min(count.toLong(), left).toInt())
+            if (read < 0) throw java.io.EOFException("the body ended $left bytes short of its Content-Length")
+            left -= read
+            return read
+        }
+
+        override fun close() = stream.close()
     }
 
     internal companion object {

@@ -16,4 +16,10 @@ object HeraldLimits {
 
     /** The longest `remindAfter` a row may have, in seconds (3,650 days); a row with a longer one is left out. */
     const val MAXIMUM_REMIND_AFTER: Long = 315_360_000
+
+    /** What a client asks for in `Accept-Encoding` (conformance/transport.json). */
+    const val ACCEPT_ENCODING: String = "gzip"
+
+    /** The `Content-Encoding` labels read, lowercased (no header is identity); any other is a failure. */
+    val READABLE_ENCODINGS: Set<String> = setOf("gzip", "identity")
 }

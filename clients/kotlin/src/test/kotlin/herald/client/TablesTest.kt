@@ -105,6 +105,9 @@ class TablesTest {
         assertEquals((limits["defaultTimeout"] as Double).toLong() * 1000, HeraldLimits.DEFAULT_TIMEOUT_MILLIS)
         assertEquals((limits["minimumRemindAfter"] as Double).toLong(), HeraldLimits.MINIMUM_REMIND_AFTER)
         assertEquals((limits["maximumRemindAfter"] as Double).toLong(), HeraldLimits.MAXIMUM_REMIND_AFTER)
+        val transport = table("transport.json")
+        assertEquals(transport["acceptEncoding"], HeraldLimits.ACCEPT_ENCODING)
+        assertEquals(transport["readableEncodings"], HeraldLimits.READABLE_ENCODINGS.sorted())
     }
 
     @Test
