@@ -60,10 +60,19 @@ public struct BucketCase: Decodable, Sendable, CustomStringConvertible {
   }
 }
 
+/// One case of `conformance/buckets.json`'s `loneSurrogates`: a stable id as UTF-16 code units.
+public struct SurrogateBucketCase: Decodable, Sendable, CustomStringConvertible {
+  public let salt: String
+  public let stableIDUTF16: [UInt16]
+  public let bucket: Int
+  public var description: String { "\(salt.debugDescription) \(stableIDUTF16)" }
+}
+
 /// The rollout buckets every client computes the same (`conformance/buckets.json`).
 public struct BucketTable: Decodable, Sendable {
   public let cases: [BucketCase]
+  public let loneSurrogates: [SurrogateBucketCase]
 
   public static let shared: BucketTable =
-    Fixtures.conformanceTable("buckets.json") ?? BucketTable(cases: [])
+    Fixtures.conformanceTable("buckets.json") ?? BucketTable(cases: [], loneSurrogates: [])
 }

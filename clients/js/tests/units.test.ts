@@ -192,7 +192,15 @@ for (const body of malformed.accepted) {
 
 const bucketTable = readJSON(join(conformanceFolder, "buckets.json")) as {
   cases: { salt: string; stableID: string; bucket: number }[];
+  loneSurrogates: { salt: string; stableIDUTF16: number[]; bucket: number }[];
 };
+
+test("rollout buckets: a stable id with a lone surrogate buckets as U+FFFD", () => {
+  assert.ok(bucketTable.loneSurrogates.length >= 3);
+  for (const { salt, stableIDUTF16, bucket } of bucketTable.loneSurrogates) {
+    assert.equal(rolloutBucket(salt, String.fromCharCode(...stableIDUTF16)), bucket, JSON.stringify(stableIDUTF16));
+  }
+});
 
 test("rollout buckets: every case of conformance/buckets.json", () => {
   assert.ok(bucketTable.cases.length >= 12);

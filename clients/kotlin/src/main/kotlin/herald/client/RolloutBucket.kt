@@ -12,11 +12,24 @@ object RolloutBucket {
     /** The bucket of [stableId] (the signed-in user's id, else the install's) for a record whose salt is [salt] (its id unless it names another). */
     fun of(salt: String, stableId: String): Int {
         var hash = 0x811C9DC5.toInt()
-        for (byte in "herald:v1:$salt:$stableId".toByteArray(Charsets.UTF_8)) {
+        for (byte in utf8("herald:v1:$salt:$stableId")) {
             hash = hash xor (byte.toInt() and 0xFF)
             hash *= 0x01000193
         }
         return ((fmix32(hash).toLong() and 0xFFFFFFFFL) % COUNT).toInt()
+    }
+
+    /**
+     * The text's UTF-8 bytes, a lone surrogate as U+FFFD (EF BF BD) as JavaScript's TextEncoder and
+     * Swift write it: the JDK's own encoder writes "?", which would put the user in another bucket.
+     */
+    private fun utf8(text: String): ByteArray {
+        val encoder = Charsets.UTF_8.newEncoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE)
+            .replaceWith(byteArrayOf(0xEF.toByte(), 0xBF.toByte(), 0xBD.toByte()))
+        val buffer = encoder.encode(java.nio.CharBuffer.wrap(text))
+        return ByteArray(buffer.remaining()).also { buffer.get(it) }
     }
 
     /** MurmurHash3's 32-bit finaliser, which spreads FNV-1a's low bits over the whole word. */

@@ -134,4 +134,17 @@ class TablesTest {
             assertEquals("$salt ${stableId.take(20)}", (case["bucket"] as Number).toInt(), RolloutBucket.of(salt, stableId))
         }
     }
+
+    /** Issue 46, item 10: a lone surrogate was bucketed as "?" here and as U+FFFD in JavaScript. */
+    @Test
+    fun aLoneSurrogateBucketsAsTheReplacementCharacter() {
+        val cases = table("buckets.json")["loneSurrogates"] as List<*>
+        assertTrue(cases.size >= 3)
+        for (entry in cases) {
+            val case = entry as Map<*, *>
+            val units = (case["stableIDUTF16"] as List<*>).map { (it as Number).toInt().toChar() }
+            val stableId = String(units.toCharArray())
+            assertEquals("$units", (case["bucket"] as Number).toInt(), RolloutBucket.of(case["salt"] as String, stableId))
+        }
+    }
 }
