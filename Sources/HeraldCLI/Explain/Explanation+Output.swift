@@ -67,7 +67,8 @@ extension Explanation {
           .object(["at": .string($0.at.rfc3339), "share": .integer($0.share)])
         }),
       "bucket": bucket.map { .integer($0) } ?? .null,
-      "reached": .bool((bucket ?? -1) < rollout.share(at: now)),
+      // The decision's own rule, so the field never says reached where the outcome says not.
+      "reached": .bool(rollout.reaches(stableID: user, at: now)),
     ])
   }
 

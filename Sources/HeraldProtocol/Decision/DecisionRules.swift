@@ -103,9 +103,7 @@ public enum DecisionRules {
   /// Whether a row's rollout delivers it to a user at a time (a row without one reaches all;
   /// with no user, a share above 0% does).
   public static func reaches(_ row: ManifestRow, stableID: String?, at now: Timestamp) -> Bool {
-    guard let rollout = row.rollout else { return true }
-    guard let stableID else { return rollout.share(at: now) > 0 }
-    return rollout.reaches(stableID: stableID, at: now)
+    row.rollout?.reaches(stableID: stableID, at: now) ?? true
   }
 
   /// Why a blocking row's action is no exit, or nil when an app can open it: a wall whose action
