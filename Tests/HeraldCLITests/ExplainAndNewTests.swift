@@ -84,8 +84,9 @@ struct ExplainAndNewTests {
     // Issue 46, item 13: the JSON said "reached": true for the strip at 0%, whose outcome said
     // outside-rollout: a script reading the field was told the user has it.
     let anyoneJSON = try HeraldProcess.run(arguments + ["--format", "json"] + Self.now)
-    let rows = try #require(
-      try JSONSerialization.jsonObject(with: Data(anyoneJSON.stdout.utf8)) as? [String: Any])[
+    let rows =
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(anyoneJSON.stdout.utf8)) as? [String: Any])[
         "announcements"] as? [[String: Any]] ?? []
     func reached(_ id: String) -> Bool? {
       (rows.first { $0["id"] as? String == id }?["rollout"] as? [String: Any])?["reached"] as? Bool

@@ -30,8 +30,9 @@ public struct Rollout: Sendable, Hashable, Codable {
     steps.last { $0.at <= now }?.share ?? 0
   }
 
-  /// Whether a user is inside the share at a time: their bucket is below it. With no user (as
-  /// `explain` decides when none is named), whether the share is above 0%.
+  /// Whether a user is inside the share at a time: their bucket is below it.
+  ///
+  /// With no user (as `explain` decides when none is named), whether the share is above 0%.
   public func reaches(stableID: String?, at now: Timestamp) -> Bool {
     guard let stableID else { return share(at: now) > 0 }
     return RolloutBucket.of(salt: salt, stableID: stableID) < share(at: now)
