@@ -306,10 +306,16 @@ struct SiteComparison {
     let options = BuildOptions(now: now)
     let baseManifests = ChannelManifests(site: base, options: options)
     let headManifests = ChannelManifests(site: head, options: options)
-    func shown(_ manifests: ChannelManifests, _ platform: String, _ version: Version)
-      throws(DocumentError) -> (Bool, Interruption?)
-    {
-      guard manifests.site.config.platform(platform)?.releases.contains(version) ?? false,
+    // Looked up in a table per site: a channel may list thousands of releases.
+    func releases(of site: Site) -> [String: Set<Version>] {
+      Dictionary(site.config.platforms.map { ($0.key, Set($0.releases)) }) { first, _ in first }
+    }
+    let listed = (base: releases(of: base), head: releases(of: head))
+    func shown(
+      _ manifests: ChannelManifests, _ lists: [String: Set<Version>], _ platform: String,
+      _ version: Version
+    ) throws(DocumentError) -> (Bool, Interruption?) {
+      guard lists[platform]?.contains(version) ?? false,
         let document = try manifests.release(platform: platform, version: version),
         case .success(let manifest) = ManifestDocument.decode(Data(document.documentBytes))
       else { return (false, nil) }
@@ -324,12 +330,10 @@ struct SiteComparison {
         (base.config.platform(platform)?.releases ?? [])
         + (head.config.platform(platform)?.releases ?? [])
       var distinct: [Version] = []
-      for release in releases.sorted() where !distinct.contains(release) {
-        distinct.append(release)
-      }
+      for release in releases.sorted() where distinct.last != release { distinct.append(release) }
       for version in distinct {
-        let (hadManifest, before) = try shown(baseManifests, platform, version)
-        let (hasManifest, after) = try shown(headManifests, platform, version)
+        let (hadManifest, before) = try shown(baseManifests, listed.base, platform, version)
+        let (hasManifest, after) = try shown(headManifests, listed.head, platform, version)
         guard
           hadManifest != hasManifest || before?.shape != after?.shape
             || before?.row.id != after?.row.id

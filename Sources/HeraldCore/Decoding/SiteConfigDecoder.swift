@@ -199,6 +199,10 @@ package struct SiteConfigDecoder: Sendable {
       }
     }
     var releases: [Version] = []
+    // Each release is looked up among those before it by version and by manifest name, in a
+    // table: 6,000 releases compared pairwise took a minute.
+    var byVersion: [Version: Version] = [:]
+    var byName: [String: Version] = [:]
     if let node = fields["releases"]?.value,
       case .sequence(let items) = node.value
     {
@@ -210,7 +214,8 @@ package struct SiteConfigDecoder: Sendable {
             "release \(version) of \(entry.key) comes after the higher \(previous)",
             hint: "list releases from oldest to newest; the highest is the current release")
         }
-        if let twin = releases.first(where: { $0 == version }) {
+        let name = version.canonical.lowercased()
+        if let twin = byVersion[version] {
           if twin.text == version.text {
             reader.warning(
               .duplicateRelease, at: item.position,
@@ -222,15 +227,15 @@ package struct SiteConfigDecoder: Sendable {
               "release \(version) of \(entry.key) is the same version as \(twin), listed before",
               hint: "list each release once; both would be the manifest \(version.canonical).json")
           }
-        } else if let twin = releases.first(where: {
-          $0.canonical.lowercased() == version.canonical.lowercased()
-        }) {
+        } else if let twin = byName[name] {
           reader.error(
             .releaseNamesCollide, at: item.position,
             "releases \(twin) and \(version) of \(entry.key) differ only in letter case",
             hint: "their manifests would be one file on a case-insensitive store or disk;"
               + " keep one spelling")
         }
+        if byVersion[version] == nil { byVersion[version] = version }
+        if byName[name] == nil { byName[name] = version }
         releases.append(version)
       }
     } else if let node = fields["releases"]?.value {

@@ -81,7 +81,8 @@ package struct PlatformSettings: Sendable, Hashable {
     self.key = key
     self.store = store
     var distinct: [Version] = []
-    for release in releases where !distinct.contains(release) { distinct.append(release) }
+    var seen: Set<Version> = []
+    for release in releases where seen.insert(release).inserted { distinct.append(release) }
     self.releases = distinct
   }
 
