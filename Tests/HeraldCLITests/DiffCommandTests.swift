@@ -109,6 +109,33 @@ struct DiffCommandTests {
     #expect(!result.stdout.contains("**wall**"))
   }
 
+  /// Issue 46, item 17: a title's `@user` and `@org/team` reached the pull-request comment as
+  /// mentions (GitHub notified them), and its `~~` and bare URLs as formatting and links.
+  @Test("a title's mentions, strikethrough and bare URLs stay text in the comment")
+  func mentionsStayText() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    try site.write(
+      "content/announcements/hello.md",
+      "---\nid: hello\ntitle: \"Hi @octocat and @acme/ops ~~old~~ https://evil.example/x"
+        + " www.evil.example mail a@b.example\"\nseverity: INFO\nkind: NOTICE\n"
+        + "publishAt: 2026-11-01\n---\nBody.\n")
+    let result = try HeraldProcess.run(
+      [
+        "diff", "--base-dir", Fixtures.packageRoot.path, "--site", site.url.path, "--format",
+        "markdown",
+      ] + Self.now)
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("Hi @") })
+    #expect(
+      line.contains(
+        "Hi @&#8203;octocat and @&#8203;acme/ops \\~\\~old\\~\\~ https:&#8203;//evil.example/x"
+          + " www.&#8203;evil.example mail a@&#8203;b.example"), "\(line)")
+    for raw in ["@octocat", "@acme", "~~old", "https://", "www.evil", "a@b"] {
+      #expect(!result.stdout.contains(raw), "\(raw) reached the comment as written")
+    }
+  }
+
   @Test("a head site with errors prints them and exits 1")
   func headErrors() throws {
     let site = try TemporaryDirectory()

@@ -110,12 +110,31 @@ extension SiteComparison {
   /// Escapes the characters Markdown would read as formatting or a table cell's end; line breaks
   /// of every kind are made visible first, so a value can never start a line of the comment (or
   /// of a CI log, where a line starting `::` is a command).
+  ///
+  /// A title is the author's text in a comment GitHub posts as the workflow: an `@user` or
+  /// `@org/team` in it would notify them, a bare URL would become a link, and `~~` strike text
+  /// through. A zero-width space (`&#8203;`, invisible) after every `@`, inside every `://` and
+  /// after `www.` keeps them text; `~` and `&` are escaped.
   static func escape(_ text: String) -> String {
+    let characters = Array(text.visibleControls)
     var result = ""
-    for character in text.visibleControls {
-      if "\\`*_[]<>|#".contains(character) { result.append("\\") }
+    for (index, character) in characters.enumerated() {
+      if "\\`*_[]<>|#~&".contains(character) { result.append("\\") }
       result.append(character)
+      if character == "@" || (character == ":" && Self.spells("//", in: characters, at: index + 1))
+        || (character == "." && index >= 3 && Self.spells("www", in: characters, at: index - 3)
+          && (index == 3 || !characters[index - 4].isLetter))
+      {
+        result += "&#8203;"
+      }
     }
     return result
+  }
+
+  /// Whether the characters from `start` on spell `word`, without regard to case.
+  private static func spells(_ word: String, in characters: [Character], at start: Int) -> Bool {
+    let end = start + word.count
+    guard start >= 0, end <= characters.count else { return false }
+    return String(characters[start..<end]).lowercased() == word
   }
 }
