@@ -34,6 +34,33 @@ final class HTTPResponder: @unchecked Sendable {
     return body()
   }
 
+  /// Whether a `Host` header names this server as only its user's browser would: `localhost` (or
+  /// a name under it), or an IP address, with any port; no header (HTTP/1.0) too.
+  ///
+  /// A page on `evil.example` whose name an attacker then points at 127.0.0.1 (DNS rebinding)
+  /// sends its own name: refused, it cannot read drafts and scheduled records through the
+  /// preview. An IP address cannot be rebound, so a phone on the LAN reaching `--host 0.0.0.0` by
+  /// address is served.
+  static func isOwnHost(_ header: String?) -> Bool {
+    guard let header, !header.isEmpty else { return true }
+    var name = Substring(header.lowercased())
+    if name.hasPrefix("[") {
+      // [::1]:1313: an IPv6 literal, with or without a port.
+      guard let end = name.firstIndex(of: "]") else { return false }
+      let literal = String(name[name.index(after: name.startIndex)..<end])
+      var address = in6_addr()
+      return inet_pton(AF_INET6, literal, &address) == 1
+    }
+    if let colon = name.lastIndex(of: ":") {
+      let port = name[name.index(after: colon)...]
+      guard !port.isEmpty, port.allSatisfy(\.isNumber) else { return false }
+      name = name[..<colon]
+    }
+    if name == "localhost" || name.hasSuffix(".localhost") { return true }
+    var address = in_addr()
+    return inet_pton(AF_INET, String(name), &address) == 1
+  }
+
   /// Answers one request from libmicrohttpd's thread.
   func respond(
     to connection: OpaquePointer, url: String, method: String, resumed: Bool,
@@ -41,6 +68,16 @@ final class HTTPResponder: @unchecked Sendable {
   ) -> MHD_Result {
     // A daemon started, so the library is loaded.
     guard let mhd = microhttpd else { return .NO }
+    let host = herald_mhd_lookup_connection_value(mhd, connection, .HEADER_KIND, "Host")
+      .map { String(cString: $0) }
+    guard Self.isOwnHost(host) else {
+      return queue(
+        .text(
+          421,
+          "herald serve answers only its own addresses (localhost or an IP address), not \""
+            + (host ?? "") + "\": a page on another name could read drafts through it.\n"),
+        on: connection, mhd: mhd)
+    }
     let request = HTTPRequest(
       method: method, path: url,
       ifNoneMatch: herald_mhd_lookup_connection_value(

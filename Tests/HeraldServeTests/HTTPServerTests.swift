@@ -61,6 +61,27 @@ struct HTTPServerTests {
     #expect(!answer.response.contains("secret"))
   }
 
+  /// Issue 46, item 18: serve answered any Host, so a page whose name was pointed at 127.0.0.1
+  /// (DNS rebinding) could read drafts and scheduled records while an author ran it.
+  @Test(
+    "a request that names another host is refused; localhost and IP addresses are served",
+    arguments: [
+      ("evil.example", 421), ("evil.example:1313", 421), ("localhost.evil.example", 421),
+      ("127.0.0.1.nip.io", 421), ("localhost", 200), ("localhost:1313", 200),
+      ("preview.localhost", 200), ("127.0.0.1", 200), ("192.168.1.5:1313", 200),
+      ("[::1]:1313", 200), ("[::1", 421), ("localhost:http", 421),
+    ])
+  func hostHeader(_ host: String, _ status: Int) throws {
+    let (folder, server) = try start()
+    defer {
+      server.stop()
+      withExtendedLifetime(folder) {}
+    }
+    let answer = try RawHTTP.request("/", port: server.port, host: host)
+    #expect(answer.status == status, "\(host): \(answer.body.prefix(120))")
+    #expect(answer.body.contains("hello") == (status == 200))
+  }
+
   @Test("HEAD sends the headers without the body")
   func head() throws {
     let (folder, server) = try start()

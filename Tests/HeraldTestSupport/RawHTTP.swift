@@ -57,13 +57,15 @@ public enum RawHTTP {
     public let body: String
   }
 
-  /// Sends a request with extra headers and reads the whole answer, parsed.
+  /// Sends a request with extra headers (and a `Host` of its own) and reads the whole answer,
+  /// parsed.
   public static func request(
-    _ target: String, port: UInt16, method: String = "GET", headers: [(String, String)] = []
+    _ target: String, port: UInt16, method: String = "GET", headers: [(String, String)] = [],
+    host: String = "127.0.0.1"
   ) throws -> Answer {
     let descriptor = try connect(port: port)
     defer { close(descriptor) }
-    var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
     request += "\r\n"
     _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
