@@ -20,13 +20,19 @@ final class PageContext: Sendable {
   let siteValue: TemplateValue
   /// The members every page gets besides its own, built once.
   private let pageMembers: TemplateObject
+  /// The site's locales whose theme words are their own (their chain reaches a table of the
+  /// theme's or the site's `i18n/` before the default locale's): their pages are in a language of
+  /// their own whatever the records say.
+  let ownWords: Set<String>
 
   /// Prepares the data that every page shares.
   init(
     site: Site, urls: SiteURLs, options: BuildOptions, stylesheetURL: String,
-    assets: TemplateValue = .object(TemplateObject()), words: ThemeWords = ThemeWords(table: [:])
+    assets: TemplateValue = .object(TemplateObject()), words: ThemeWords = ThemeWords(table: [:]),
+    ownWords: Set<String> = []
   ) {
     self.site = site
+    self.ownWords = ownWords
     self.urls = urls
     self.options = options
     self.words = words
@@ -74,9 +80,12 @@ final class PageContext: Sendable {
   }
 
   /// What every page gets besides its own data; `path` is where the page is within an edition
-  /// (`""` for the archive), which gives its links to the other locales' editions of it.
-  func page(_ fields: TemplateObject, path: String? = nil) -> TemplateValue {
-    let translations = path.map(translations(of:)) ?? []
+  /// (`""` for the archive), which gives its links to the other locales' editions of it, among
+  /// those in which `records` (what the page shows) or the theme have words of their own.
+  func page(_ fields: TemplateObject, path: String? = nil, records: [Announcement] = [])
+    -> TemplateValue
+  {
+    let translations = path.map { alternates(of: $0, records: records) } ?? []
     // The page's own fields last, where a lookup starts: a record's page reads a dozen of them.
     var page = TemplateObject(members: [
       .init("defaultURL", .optional(translations.isEmpty ? nil : urls.base + (path ?? ""))),
@@ -131,7 +140,8 @@ final class PageContext: Sendable {
         "hasAnnouncements": .bool(!entries.isEmpty),
         "archiveDescription": .string(words.format("archiveDescription", ["title": title])),
         "pager": pager(number, of: count),
-      ], path: OutputPaths.archiveFolder(number, Edition(locale: "", pages: "", api: "")))
+      ], path: OutputPaths.archiveFolder(number, Edition(locale: "", pages: "", api: "")),
+      records: entries.map(\.0))
   }
 
   /// Where a page of the archive stands among them, for the theme's links and `rel` links.
@@ -152,16 +162,35 @@ final class PageContext: Sendable {
   }
 
   /// A record page's data.
-  func announcementPage(_ card: TemplateValue, id: String) -> TemplateValue {
-    page(TemplateObject(members: [.init("announcement", card)]), path: "announcements/\(id)/")
+  func announcementPage(_ card: TemplateValue, announcement: Announcement) -> TemplateValue {
+    page(
+      TemplateObject(members: [.init("announcement", card)]),
+      path: "announcements/\(announcement.id)/", records: [announcement])
   }
 
-  /// The page at `path` in every locale, for `hreflang` links and the language switcher: the
-  /// default locale's at the root, the others in their folders; empty for a one-language site.
-  private func translations(of path: String) -> [TemplateValue] {
+  /// The page at `path` in the locales where it is in a language of its own, for `hreflang` links
+  /// and the language switcher: the default locale's at the root, the others in their folders.
+  ///
+  /// A locale is listed when the theme has words of its own for it (`ownWords`), when one of
+  /// `records` is translated along its chain, or when it is this page's: a locale that would show
+  /// the default's words again is no alternate, and listing every locale on every page made the
+  /// output grow with the square of their count (600 locales, one record: 168 MB). Empty for a
+  /// one-language site, or when no other locale has words of its own.
+  private func alternates(of path: String, records: [Announcement]) -> [TemplateValue] {
     let config = site.config
     guard config.isMultilingual else { return [] }
-    return config.locales.map { locale in
+    let defaultLocale = config.language
+    let current = urls.edition.locale
+    let listed = config.locales.filter { locale in
+      locale == defaultLocale || locale == current || ownWords.contains(locale)
+        || records.contains { record in
+          !record.translations.isEmpty
+            && LocaleChain.fallbacks(for: locale, defaultLocale: defaultLocale)
+              .contains { $0 != defaultLocale && record.translations[$0] != nil }
+        }
+    }
+    guard listed.count > 1 else { return [] }
+    return listed.map { locale in
       .object([
         "locale": .string(locale),
         "url": .string(urls.with(.home(of: locale, in: config)).archive + path),

@@ -34,8 +34,10 @@ struct ManifestWriter: Sendable {
             manifest: urls.manifest(platform: platform.key, version: release))
         })
     }
+    // Only the root's index lists the locales (apps read that list there and nowhere else), so
+    // the locales' indexes do not grow with the square of their count.
     let locales =
-      site.config.isMultilingual
+      site.config.isMultilingual && urls.edition.isRoot
       ? site.config.locales.map {
         ChannelIndex.LocaleChannel(locale: $0, index: urls.with(.localized($0)).channel)
       } : nil

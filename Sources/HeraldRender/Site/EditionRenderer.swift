@@ -54,7 +54,8 @@ final class EditionRenderer: @unchecked Sendable {
     let context = PageContext(
       site: site, urls: urls, options: options,
       stylesheetURL: assets.url("herald.css") ?? urls.asset("herald.css"),
-      assets: assets.templateValue, words: theme.strings.words(for: edition.locale))
+      assets: assets.templateValue, words: theme.strings.words(for: edition.locale),
+      ownWords: theme.strings.localesWithOwnWords(site.config))
     self.context = context
     let environment = caching.map {
       Self.environment($0, theme: theme, options: options, edition: edition)
@@ -177,7 +178,8 @@ final class EditionRenderer: @unchecked Sendable {
     case .announcement(let announcement):
       try page(
         "announcement",
-        context.announcementPage(try fragments.cardValue(announcement), id: announcement.id),
+        context.announcementPage(
+          try fragments.cardValue(announcement), announcement: announcement),
         into: &sink)
     case .feed:
       sink.write(try feed(feedRecords))

@@ -10,6 +10,17 @@ package struct ThemeStrings: Sendable, Hashable {
   /// The merged table of each locale that has one.
   let tables: [String: [String: String]]
 
+  /// The site's locales whose words are their own: along the locale's chain, a table comes
+  /// before the site's default locale (`de-AT` has `de`'s; `en-GB` on an English site has none).
+  func localesWithOwnWords(_ config: SiteConfig) -> Set<String> {
+    Set(
+      config.locales.filter { locale in
+        LocaleChain.fallbacks(for: locale, defaultLocale: config.language)
+          .prefix { $0 != config.language }
+          .contains { tables[$0] != nil }
+      })
+  }
+
   /// Reads the tables from `i18n/<locale>.yaml` files, in the order they override one another;
   /// every problem is a diagnostic at its line.
   static func read(_ layers: [[(file: String, locale: String, bytes: [UInt8])]]) -> (
