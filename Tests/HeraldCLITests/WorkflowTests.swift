@@ -166,7 +166,13 @@ struct WorkflowTests {
       ["init", "--title", "Kettle"], in: repository.folder.url,
       environment: ["SOURCE_DATE_EPOCH": "1796040000"])
     #expect(initRun.status == 0, "\(initRun.stderr)")
+    // As init left it, the check fails on its placeholders; filled in, the pull request passes.
     try repository.commitAll("add the site")
+    let placeholders = try Self.run(try Self.workflow(in: repository), in: repository)
+    #expect(placeholders.status[Self.check] == 1, "\(placeholders.output[Self.check] ?? "")")
+    #expect(placeholders.output[Self.check]?.contains("placeholder-base-url") == true)
+    try InitCommandTests.fillIn(repository.folder.url.path)
+    try repository.commitAll("fill in the site")
     let outcome = try Self.run(try Self.workflow(in: repository), in: repository)
     #expect(outcome.status[Self.check] == 0, "\(outcome.output[Self.check] ?? "")")
     #expect(outcome.status[Self.diff] == 0, "\(outcome.output[Self.diff] ?? "")")

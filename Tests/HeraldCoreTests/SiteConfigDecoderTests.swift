@@ -15,12 +15,28 @@ struct SiteConfigDecoderTests {
     ]))
 
   static let valid: [(String, SourceValue)] = [
-    ("title", plain("T")), ("baseURL", plain("https://example.com/news/")), ("author", plain("A")),
+    ("title", plain("T")), ("baseURL", plain("https://linewise.example/news/")),
+    ("author", plain("A")),
     ("platforms", platforms),
   ]
 
   func decode(_ fields: [(String, SourceValue)]) -> SiteConfigDecoder.Result {
     SiteConfigDecoder().decode(SourceNode(.mapping(entries(fields)), at: .start))
+  }
+
+  /// Issue 46, item 20: `herald init`'s `https://example.com/whats-new/` drew no warning.
+  @Test(
+    "a baseURL on a domain reserved for examples is a warning at its line",
+    arguments: [
+      ("https://example.com/whats-new/", true), ("https://news.example.org/", true),
+      ("https://EXAMPLE.NET:8443/x/", true), ("https://linewise.example/", false),
+      ("https://myexample.com/", false), ("https://example.com.evil.test/", false),
+    ])
+  func exampleBaseURL(_ url: String, _ warned: Bool) {
+    var fields = Self.valid
+    fields[1] = ("baseURL", plain(url))
+    let codes = decode(fields).diagnostics.map(\.code)
+    #expect(codes == (warned ? [.placeholderBaseURL] : []), "\(url)")
   }
 
   @Test("a valid configuration gets the defaults")

@@ -118,6 +118,12 @@ package struct AnnouncementDecoder: Sendable {
       reader.text($0, field: "confirmBlocking")
     }
 
+    if !draft {
+      checkPlaceholders(
+        title: title, at: node(.title)?.position ?? start, body: body, start: start,
+        reader: &reader)
+    }
+
     // Time.
     let publishAt = node(.publishAt).flatMap { reader.timestamp($0, field: "publishAt") }
     let expiresAt = node(.expiresAt).flatMap { reader.timestamp($0, field: "expiresAt") }
@@ -225,6 +231,26 @@ package struct AnnouncementDecoder: Sendable {
       translations: translations ?? [:], source: RecordSource(file: file))
     return DecodedRecord(
       file: file, id: id, announcement: announcement, diagnostics: reader.diagnostics)
+  }
+
+  /// Warns about a title or body that is still a placeholder herald wrote: users would read it
+  /// (a draft is left alone: it reaches no one).
+  private func checkPlaceholders(
+    title: String?, at titlePosition: SourcePosition, body: AnnouncementBody,
+    start: SourcePosition, reader: inout FieldReader
+  ) {
+    if title == PlaceholderText.newTitle {
+      reader.warning(
+        .placeholderText, at: titlePosition,
+        "the title is still herald new's placeholder, and users would read it",
+        hint: "write the headline users see, or keep draft: true until it is ready")
+    }
+    if PlaceholderText.isPlaceholder(body) {
+      reader.warning(
+        .placeholderText, at: start,
+        "the body is still the placeholder herald wrote, and users would read it",
+        hint: "say what changed in your own words, or keep draft: true until it is ready")
+    }
   }
 
   /// The wall rules: CRITICAL only, an exit, the typed confirmation, an upper bound, and never the

@@ -145,6 +145,10 @@ extension DiagnosticCode {
   /// A `remindAfter` under an hour (a message that comes back as soon as it is closed) or over
   /// 3,650 days (`ClientLimits`).
   package static let remindOutOfRange = DiagnosticCode("remind-out-of-range")
+  /// A title or body that is still a placeholder `herald new` or `herald init` wrote.
+  package static let placeholderText = DiagnosticCode("placeholder-text")
+  /// A `baseURL` on a domain reserved for examples (`herald init`'s placeholder).
+  package static let placeholderBaseURL = DiagnosticCode("placeholder-base-url")
   /// A time, given or made (a rollout step), outside the years 0000 to 9999 that apps read.
   package static let timeOutOfRange = DiagnosticCode("time-out-of-range")
 }

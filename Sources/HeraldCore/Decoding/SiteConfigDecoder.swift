@@ -54,6 +54,13 @@ package struct SiteConfigDecoder: Sendable {
       baseURL = text
       if let problem = Self.baseURLProblem(text) {
         reader.error(.invalidBaseURL, at: node.position, problem.message, hint: problem.hint)
+      } else if PlaceholderText.isExample(baseURL: text) {
+        reader.warning(
+          .placeholderBaseURL, at: node.position,
+          "baseURL \(text) is on a domain reserved for examples: no app could fetch the channel"
+            + " there",
+          hint: "write the address the channel will be served from; herald build --base-url"
+            + " overrides it for a preview")
       }
     }
     var language = "en"
