@@ -55,7 +55,10 @@ struct HTMLTests {
       page.contains(
         "<a class=\"button\" href=\"https://play.google.com/store/apps/details?id=example.linewise\">Google Play</a>"
       ))
-    #expect(page.contains("<span class=\"label label--wall\">Update required</span>"))
+    // The wall's label says what it does (not the kind's "Update available"; issue 46, item 21).
+    #expect(page.contains("</svg> Update required</span>"))
+    #expect(page.contains("<span class=\"label label--critical label--wall\">Critical</span>"))
+    #expect(!page.contains("Update available"))
     #expect(
       page.contains("<h1 class=\"entry-title\">This version of Linewise has stopped working</h1>"))
     #expect(page.components(separatedBy: "<h1").count == 2, "one h1 per page")
@@ -77,7 +80,10 @@ struct HTMLTests {
     for detail in ["api/v1/", "linewise://", "/settings/", "<code>/"] {
       #expect(!index.contains(detail), "public pages show no \(detail)")
     }
-    #expect(index.contains("<span class=\"in-app\">Open in the app</span>"))
+    // An in-app action keeps its label (it was dropped; issue 46, item 21).
+    #expect(
+      index.contains(
+        "<span class=\"in-app\"><strong>Set up a widget</strong> · Open in the app</span>"))
     #expect(index.contains("For 1.10.0 and later"))
     #expect(index.contains("For 1.10.0 to 1.10.1 on iOS"))
   }

@@ -62,7 +62,7 @@ extension PageContext {
           .object(
             TemplateObject(members: [
               .init("key", .string(announcement.kind.rawValue.lowercased().replacingUnderscores())),
-              .init("label", .string(words.kind(announcement.kind))),
+              .init("label", .string(words.kindLabel(announcement))),
               .init("value", .string(announcement.kind.rawValue)),
               .init("isWhatsNew", .bool(announcement.kind == .whatsNew)),
               .init("isUpdateAvailable", .bool(announcement.kind == .updateAvailable)),

@@ -12,12 +12,14 @@ extension EditionRenderer {
         updated: announcement.lastChange, published: announcement.publishAt,
         link: urls.announcement(announcement.id),
         contentHTML: fragments.body(announcement) + feedDetails(announcement),
+        // Feed readers show a category's term, so it is the word (the label too); the
+        // scheme says which of the record's fields it is.
         categories: [
           (
-            announcement.severity.rawValue, urls.base + "severity",
+            words.severity(announcement.severity), urls.base + "severity",
             words.severity(announcement.severity)
           ),
-          (announcement.kind.rawValue, urls.base + "kind", words.kind(announcement.kind)),
+          (words.kindLabel(announcement), urls.base + "kind", words.kindLabel(announcement)),
         ])
     }
     let feed = AtomFeed(

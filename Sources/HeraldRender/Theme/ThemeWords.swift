@@ -101,6 +101,12 @@ struct ThemeWords: Sendable, Hashable {
     }
   }
 
+  /// A record's kind as its label says it: "Update required" above a wall, whatever its kind
+  /// (an "Update available" label above a mandatory wall says the opposite of what it does).
+  func kindLabel(_ announcement: Announcement) -> String {
+    announcement.blocking ? self["updateRequired"] : kind(announcement.kind)
+  }
+
   /// What an action's button says when the record gives no label.
   func defaultAction(_ kind: Kind) -> String {
     switch kind {
