@@ -187,3 +187,32 @@ def axe_violations(driver):
 def describe(violations):
     return json.dumps([{"id": v["id"], "nodes": [n.get("target") for n in v["nodes"]]} for v in violations],
                       indent=1)
+
+
+def contrast(foreground, background):
+    """The WCAG contrast ratio of two CSS colours as getComputedStyle gives them (rgb(), rgba(), or
+    Chromium's color(srgb …) and oklch() for relative colours, which are turned into sRGB)."""
+    def srgb(text):
+        numbers = [float(n) for n in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", text)]
+        if text.startswith("oklch"):
+            lightness, chroma, hue = numbers[:3]
+            if lightness > 1:
+                lightness /= 100
+            import math
+            a, b = chroma * math.cos(math.radians(hue)), chroma * math.sin(math.radians(hue))
+            l_, m_, s_ = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3, \
+                (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3, \
+                (lightness - 0.0894841775 * a - 1.2914855480 * b) ** 3
+            linear = [4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_,
+                      -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_,
+                      -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_]
+            return [min(max(c, 0.0), 1.0) for c in linear]
+        channels = numbers[:3] if text.startswith("color(") else [n / 255 for n in numbers[:3]]
+        return [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+
+    def luminance(text):
+        r, g, b = srgb(text)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

@@ -98,6 +98,12 @@ class ElementTests(unittest.TestCase):
     def setUpClass(cls):
         folder = support.app_folder(CASE_PAGE)
         shutil.copytree(support.ROOT / "conformance" / "client", folder / "conformance")
+        # The same page under a strict Content-Security-Policy (no inline style), and one that sets
+        # only the accent colour.
+        (folder / "csp.html").write_text(CASE_PAGE.replace(
+            "<head>", "<head><meta http-equiv=\"Content-Security-Policy\" content=\"style-src 'self'\">", 1))
+        (folder / "accent.html").write_text(CASE_PAGE.replace(
+            "</style></head>", "  herald-announcements { --herald-accent: #7a3cff; }\n</style></head>", 1))
         cls.server = support.PageServer(folder)
         cls.driver = support.chromium()
 
@@ -106,12 +112,12 @@ class ElementTests(unittest.TestCase):
         cls.driver.quit()
         cls.server.stop()
 
-    def open(self, case, width=1280, height=800, scheme="light", storage=None):
+    def open(self, case, width=1280, height=800, scheme="light", storage=None, page=""):
         driver = self.driver
         driver.set_window_size(width, height)
         support.set_color_scheme(driver, scheme)
         query = f"?case={case}" + (f"&storage={storage}" if storage else "")
-        driver.get(self.server.origin + "/" + query)
+        driver.get(self.server.origin + "/" + page + query)
         return support.wait_for(driver, STATE)
 
     def shadow(self, selector):
@@ -168,6 +174,60 @@ class ElementTests(unittest.TestCase):
         self.assertEqual(self.driver.execute_script("return window.heraldErrors"), [])
         self.assert_accessible("wall")
         self.screenshot("wall", case)
+
+    def wall_is_open(self):
+        return self.driver.execute_script(SHADOW + ".querySelector('dialog.wall').open")
+
+    def test_no_escape_closes_a_wall(self):
+        """Issue 46, item 5: Chromium made the second Escape's cancel uncancelable, so Escape twice
+        closed the wall and the page behind it was usable; Android's back gesture takes that path."""
+        self.open(case_showing("wall"))
+        for _ in range(3):
+            self.press(Keys.ESCAPE)
+            self.assertTrue(self.wall_is_open(), "Escape left the wall")
+        # Closed by any other path (a back gesture, a script), it opens again at once.
+        self.driver.execute_script(SHADOW + ".querySelector('dialog.wall').close()")
+        self.assertTrue(self.wall_is_open(), "a closed wall opens again")
+        self.press(Keys.ESCAPE)
+        self.assertTrue(self.wall_is_open())
+        self.assertEqual(self.driver.execute_script("return window.heraldErrors"), [])
+
+    def test_a_strict_content_security_policy_keeps_the_style(self):
+        """Issue 46, item 6: under style-src 'self' the component's <style> was refused and the wall
+        drew as a 241x197 box in a 1000x657 window."""
+        self.open(case_showing("wall"), page="csp.html")
+        rect = self.driver.execute_script(SHADOW + ".querySelector('dialog.wall').getBoundingClientRect().toJSON()")
+        width = self.driver.execute_script("return innerWidth")
+        height = self.driver.execute_script("return innerHeight")
+        self.assertGreaterEqual(rect["width"], width - 1, "the wall fills the window")
+        self.assertGreaterEqual(rect["height"], height - 1)
+        self.assertEqual(self.driver.execute_script(SHADOW + ".querySelectorAll('style').length"), 0,
+                         "the sheet is adopted, not an inline <style>")
+
+    def test_a_german_user_reads_german_words(self):
+        """Issue 46, item 22: the component's own words stayed English for a German user."""
+        self.open("locale-de-wall")
+        self.assertEqual(self.shadow("dialog.wall .kind").text, "Aktualisierung erforderlich")
+        self.assertTrue(self.shadow(".bell").get_attribute("aria-label").startswith("Neuigkeiten"))
+
+    def test_the_strip_is_short_on_a_phone(self):
+        """Issue 46, item 22: the strip ran a 1.6 rem title into its body, five lines on 390 px."""
+        self.open(case_showing("strip"), width=390, height=844)
+        rect = self.driver.execute_script(SHADOW + ".querySelector('.strip').getBoundingClientRect().toJSON()")
+        title = self.driver.execute_script(
+            SHADOW + ".querySelector('.strip .title')").value_of_css_property("font-size")
+        self.assertEqual(title, "16px")
+        self.assertLess(rect["height"], 110, f"the strip is {rect['height']} px tall")
+
+    def test_an_accent_alone_keeps_its_buttons_readable_in_both_schemes(self):
+        """Issue 46, item 22: a page that set only --herald-accent got dark text on it in dark mode (3.4:1)."""
+        for scheme in ("light", "dark"):
+            self.open(case_showing("wall"), scheme=scheme, page="accent.html")
+            colors = self.driver.execute_script(
+                "const b = " + SHADOW[len("return "):] + ".querySelector('dialog.wall .primary');"
+                " const s = getComputedStyle(b); return [s.color, s.backgroundColor];")
+            ratio = support.contrast(*colors)
+            self.assertGreaterEqual(ratio, 4.5, f"{scheme}: {colors} is {ratio:.2f}:1")
 
     def test_takeover_and_dialog(self):
         state = self.open(case_showing("takeover"))

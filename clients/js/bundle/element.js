@@ -1,17 +1,37 @@
 import { localStorageStorage } from "./browser.js";
 import { HeraldClient } from "./client.js";
-import { elementStyle } from "./element-style.js";
-/** The component's English words; give `labels` to replace them. */
-export const englishLabels = {
-    bell: "What's new",
-    unread: (count) => (count === 1 ? "1 unread" : `${count} unread`),
-    archiveTitle: "What's new",
-    empty: "Nothing has been announced yet.",
-    close: "Close",
-    dismiss: "Dismiss",
-    newBadge: "New",
-    kinds: { WHATS_NEW: "What's new", UPDATE_AVAILABLE: "Update available", NOTICE: "Notice" },
-};
+import { localeTruncations } from "./locale.js";
+import { adoptStyle, textOn } from "./element-style.js";
+import { themeWords } from "./words.js";
+/**
+ * The component's words in a locale: herald's default theme's (`themes/default/i18n`), word by word
+ * along the locale's chain (`de-AT`, `de`), then English. A site's own `i18n/` words do not reach the
+ * component: give `labels` to use them.
+ */
+export function labelsFor(locale) {
+    const table = { ...themeWords["en"] };
+    const chain = locale === null ? [] : localeTruncations(locale).reverse();
+    for (const tag of chain)
+        Object.assign(table, themeWords[tag] ?? {});
+    const word = (key) => table[key] ?? "";
+    return {
+        bell: word("bell"),
+        unread: (count) => word("unread").replace("{count}", String(count)),
+        archiveTitle: word("archiveTitle"),
+        empty: word("nothingYet"),
+        close: word("close"),
+        dismiss: word("dismiss"),
+        newBadge: word("newBadge"),
+        kinds: {
+            WHATS_NEW: word("kindWhatsNew"),
+            UPDATE_AVAILABLE: word("kindUpdateAvailable"),
+            NOTICE: word("kindNotice"),
+        },
+        updateRequired: word("updateRequired"),
+    };
+}
+/** The component's English words. */
+export const englishLabels = labelsFor("en");
 /**
  * `<herald-announcements>`: the whole what's-new UI of a web app in one tag, drawn from a Herald
  * channel with no framework and no runtime dependency. It shows the wall (full screen, focus held
@@ -29,10 +49,9 @@ export const englishLabels = {
 export class HeraldAnnouncementsElement extends HTMLElement {
     constructor() {
         super();
-        /** The words the component writes itself. */
-        this.labels = englishLabels;
-        this.own = null;
         this.given = null;
+        this.own = null;
+        this.givenClient = null;
         this.unsubscribe = null;
         this.current = null;
         /** What was drawn last, so an unchanged state does not redraw (or move focus). */
@@ -45,15 +64,31 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         /** The interruption drawn last (`shape id`), so `herald-shown` fires once per showing. */
         this.shown = "";
         this.started = false;
+        this.schemeQuery = null;
+        this.onSchemeChange = () => this.deriveTextColours();
         this.restartQueued = false;
         this.root = this.attachShadow({ mode: "open" });
+        adoptStyle(this.root);
+    }
+    /**
+     * The words the component writes itself: by default the theme's for the locale of the channel's
+     * words the client read (`labelsFor`); set your own (`{ ...englishLabels, close: "…" }`) to replace them.
+     */
+    get labels() {
+        return this.given ?? labelsFor(this.current?.locale ?? null);
+    }
+    set labels(labels) {
+        this.given = labels;
+        this.drawn = "";
+        if (this.current !== null)
+            this.draw(this.current);
     }
     /** The client the component draws; set it to draw your own (a custom transport, clock or storage). */
     get client() {
-        return this.given ?? this.own;
+        return this.givenClient ?? this.own;
     }
     set client(client) {
-        this.given = client;
+        this.givenClient = client;
         if (this.isConnected)
             this.restart();
     }
@@ -63,16 +98,21 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     }
     connectedCallback() {
         this.started = true;
+        // The accent of the other colour scheme wants the other text colour.
+        this.schemeQuery = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+        this.schemeQuery?.addEventListener("change", this.onSchemeChange);
         this.restart();
     }
     disconnectedCallback() {
+        this.schemeQuery?.removeEventListener("change", this.onSchemeChange);
+        this.schemeQuery = null;
         this.started = false;
         this.unsubscribe?.();
         this.unsubscribe = null;
     }
     /** A change of attribute restarts the client, once for several changes made together. */
     attributeChangedCallback() {
-        if (!this.started || this.given !== null || this.restartQueued)
+        if (!this.started || this.givenClient !== null || this.restartQueued)
             return;
         this.restartQueued = true;
         queueMicrotask(() => {
@@ -85,10 +125,10 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         this.unsubscribe?.();
         this.unsubscribe = null;
         this.own = null;
-        const client = this.given ?? this.makeClient();
+        const client = this.givenClient ?? this.makeClient();
         if (client === null)
             return;
-        if (this.given === null)
+        if (this.givenClient === null)
             this.own = client;
         this.unsubscribe = client.subscribe(() => this.draw(client.getState()));
         this.draw(client.getState());
@@ -124,6 +164,7 @@ export class HeraldAnnouncementsElement extends HTMLElement {
             state.badge,
             state.archive.map((entry) => [entry.message.id, entry.seen]),
             this.archiveOpen,
+            state.locale,
         ]);
         if (key === this.drawn)
             return;
@@ -131,7 +172,10 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         const focusArchive = !this.archiveWasDrawn || this.root.activeElement !== null;
         this.drawn = key;
         this.archiveWasDrawn = this.archiveOpen;
-        this.root.replaceChildren(elementStyle(), this.bell(state));
+        const probe = element("span", "probe");
+        probe.hidden = true;
+        this.root.replaceChildren(...adoptStyle(this.root), probe, this.bell(state));
+        this.deriveTextColours();
         if (this.archiveOpen)
             this.root.append(this.archive(state));
         if (state.wall !== null) {
@@ -149,6 +193,24 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         if (message !== null && shown !== this.shown)
             this.emit("herald-shown", { id: message.id, shape });
         this.shown = shown;
+    }
+    /**
+     * Sets the text on the accent and on the badge to white or black, whichever reads better on the
+     * colours in use now (the page may have set only `--herald-accent`), as `--herald-derived-on-*`.
+     */
+    deriveTextColours() {
+        const probe = this.root.querySelector(".probe");
+        if (probe === null)
+            return;
+        const style = getComputedStyle(probe);
+        for (const [name, color] of [
+            ["--herald-derived-on-accent", style.color],
+            ["--herald-derived-on-badge", style.backgroundColor],
+        ]) {
+            const text = textOn(color);
+            if (text !== null && this.style.getPropertyValue(name) !== text)
+                this.style.setProperty(name, text);
+        }
     }
     /** Moves focus into a modal that just opened (and back to where it was when it closes). */
     settleFocus(focusArchive) {
@@ -254,7 +316,9 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         const titleID = `herald-${shape}-title`;
         dialog.setAttribute("aria-labelledby", titleID);
         const box = element("div", "box");
-        box.append(element("p", "kind", this.labels.kinds[message.row.kind]));
+        // Above a wall, whatever its kind, the label says what the wall does.
+        const kind = shape === "wall" ? this.labels.updateRequired : this.labels.kinds[message.row.kind];
+        box.append(element("p", "kind", kind));
         const title = element("h2", "title", message.row.title);
         title.id = titleID;
         box.append(title, ...this.body(message));
@@ -273,12 +337,24 @@ export class HeraldAnnouncementsElement extends HTMLElement {
         }
         box.append(actions);
         dialog.append(box);
-        // Escape closes a dialog or a takeover (and marks it seen); a wall stays.
+        // Escape closes a dialog or a takeover (and marks it seen); a wall stays. Chromium makes a second
+        // Escape's cancel (with no click between) uncancelable, and Android's back gesture takes the same
+        // path: so a wall's Escape is stopped at the key, and a wall closed any other way opens again.
         dialog.addEventListener("cancel", (event) => {
             event.preventDefault();
             if (shape !== "wall")
                 this.dismiss(message.id, shape);
         });
+        if (shape === "wall") {
+            dialog.addEventListener("keydown", (event) => {
+                if (event.key === "Escape")
+                    event.preventDefault();
+            });
+            dialog.addEventListener("close", () => {
+                if (dialog.isConnected && this.current?.wall?.id === message.id)
+                    dialog.showModal();
+            });
+        }
         return dialog;
     }
     strip(message) {

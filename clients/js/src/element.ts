@@ -1,7 +1,9 @@
 import { localStorageStorage } from "./browser.js";
 import { HeraldClient } from "./client.js";
+import { localeTruncations } from "./locale.js";
 import { HeraldMessage, HeraldState } from "./state.js";
-import { elementStyle } from "./element-style.js";
+import { adoptStyle, textOn } from "./element-style.js";
+import { themeWords } from "./words.js";
 
 /** The words the component writes itself (everything else is the rows' own text). */
 export interface HeraldLabels {
@@ -13,19 +15,39 @@ export interface HeraldLabels {
   dismiss: string;
   newBadge: string;
   kinds: { WHATS_NEW: string; UPDATE_AVAILABLE: string; NOTICE: string };
+  /** The kind's label above a wall, whatever its kind. */
+  updateRequired: string;
 }
 
-/** The component's English words; give `labels` to replace them. */
-export const englishLabels: HeraldLabels = {
-  bell: "What's new",
-  unread: (count) => (count === 1 ? "1 unread" : `${count} unread`),
-  archiveTitle: "What's new",
-  empty: "Nothing has been announced yet.",
-  close: "Close",
-  dismiss: "Dismiss",
-  newBadge: "New",
-  kinds: { WHATS_NEW: "What's new", UPDATE_AVAILABLE: "Update available", NOTICE: "Notice" },
-};
+/**
+ * The component's words in a locale: herald's default theme's (`themes/default/i18n`), word by word
+ * along the locale's chain (`de-AT`, `de`), then English. A site's own `i18n/` words do not reach the
+ * component: give `labels` to use them.
+ */
+export function labelsFor(locale: string | null): HeraldLabels {
+  const table: Record<string, string> = { ...themeWords["en"] };
+  const chain = locale === null ? [] : localeTruncations(locale).reverse();
+  for (const tag of chain) Object.assign(table, themeWords[tag] ?? {});
+  const word = (key: string) => table[key] ?? "";
+  return {
+    bell: word("bell"),
+    unread: (count) => word("unread").replace("{count}", String(count)),
+    archiveTitle: word("archiveTitle"),
+    empty: word("nothingYet"),
+    close: word("close"),
+    dismiss: word("dismiss"),
+    newBadge: word("newBadge"),
+    kinds: {
+      WHATS_NEW: word("kindWhatsNew"),
+      UPDATE_AVAILABLE: word("kindUpdateAvailable"),
+      NOTICE: word("kindNotice"),
+    },
+    updateRequired: word("updateRequired"),
+  };
+}
+
+/** The component's English words. */
+export const englishLabels: HeraldLabels = labelsFor("en");
 
 /** What a `herald-shown`, `herald-dismissed` or `herald-action` event carries. */
 export interface HeraldEventDetail {
@@ -55,10 +77,9 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     "channel", "platform", "app-version", "user-id", "account-created", "storage-prefix",
   ];
 
-  /** The words the component writes itself. */
-  labels: HeraldLabels = englishLabels;
+  private given: HeraldLabels | null = null;
   private own: HeraldClient | null = null;
-  private given: HeraldClient | null = null;
+  private givenClient: HeraldClient | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly root: ShadowRoot;
   private current: HeraldState | null = null;
@@ -72,20 +93,37 @@ export class HeraldAnnouncementsElement extends HTMLElement {
   /** The interruption drawn last (`shape id`), so `herald-shown` fires once per showing. */
   private shown = "";
   private started = false;
+  private schemeQuery: MediaQueryList | null = null;
+  private readonly onSchemeChange = () => this.deriveTextColours();
   private restartQueued = false;
 
   constructor() {
     super();
     this.root = this.attachShadow({ mode: "open" });
+    adoptStyle(this.root);
+  }
+
+  /**
+   * The words the component writes itself: by default the theme's for the locale of the channel's
+   * words the client read (`labelsFor`); set your own (`{ ...englishLabels, close: "…" }`) to replace them.
+   */
+  get labels(): HeraldLabels {
+    return this.given ?? labelsFor(this.current?.locale ?? null);
+  }
+
+  set labels(labels: HeraldLabels) {
+    this.given = labels;
+    this.drawn = "";
+    if (this.current !== null) this.draw(this.current);
   }
 
   /** The client the component draws; set it to draw your own (a custom transport, clock or storage). */
   get client(): HeraldClient | null {
-    return this.given ?? this.own;
+    return this.givenClient ?? this.own;
   }
 
   set client(client: HeraldClient | null) {
-    this.given = client;
+    this.givenClient = client;
     if (this.isConnected) this.restart();
   }
 
@@ -96,10 +134,15 @@ export class HeraldAnnouncementsElement extends HTMLElement {
 
   connectedCallback(): void {
     this.started = true;
+    // The accent of the other colour scheme wants the other text colour.
+    this.schemeQuery = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : null;
+    this.schemeQuery?.addEventListener("change", this.onSchemeChange);
     this.restart();
   }
 
   disconnectedCallback(): void {
+    this.schemeQuery?.removeEventListener("change", this.onSchemeChange);
+    this.schemeQuery = null;
     this.started = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -107,7 +150,7 @@ export class HeraldAnnouncementsElement extends HTMLElement {
 
   /** A change of attribute restarts the client, once for several changes made together. */
   attributeChangedCallback(): void {
-    if (!this.started || this.given !== null || this.restartQueued) return;
+    if (!this.started || this.givenClient !== null || this.restartQueued) return;
     this.restartQueued = true;
     queueMicrotask(() => {
       this.restartQueued = false;
@@ -119,9 +162,9 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.own = null;
-    const client = this.given ?? this.makeClient();
+    const client = this.givenClient ?? this.makeClient();
     if (client === null) return;
-    if (this.given === null) this.own = client;
+    if (this.givenClient === null) this.own = client;
     this.unsubscribe = client.subscribe(() => this.draw(client.getState()));
     this.draw(client.getState());
   }
@@ -156,13 +199,17 @@ export class HeraldAnnouncementsElement extends HTMLElement {
       state.badge,
       state.archive.map((entry) => [entry.message.id, entry.seen]),
       this.archiveOpen,
+      state.locale,
     ]);
     if (key === this.drawn) return;
     // A redraw replaces what had the focus: it goes back where it was (into the archive, say).
     const focusArchive = !this.archiveWasDrawn || this.root.activeElement !== null;
     this.drawn = key;
     this.archiveWasDrawn = this.archiveOpen;
-    this.root.replaceChildren(elementStyle(), this.bell(state));
+    const probe = element("span", "probe");
+    probe.hidden = true;
+    this.root.replaceChildren(...adoptStyle(this.root), probe, this.bell(state));
+    this.deriveTextColours();
     if (this.archiveOpen) this.root.append(this.archive(state));
     if (state.wall !== null) {
       this.root.append(this.modal(state.wall, "wall"));
@@ -177,6 +224,23 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     const shown = message === null ? "" : `${shape} ${message.id}`;
     if (message !== null && shown !== this.shown) this.emit("herald-shown", { id: message.id, shape });
     this.shown = shown;
+  }
+
+  /**
+   * Sets the text on the accent and on the badge to white or black, whichever reads better on the
+   * colours in use now (the page may have set only `--herald-accent`), as `--herald-derived-on-*`.
+   */
+  private deriveTextColours(): void {
+    const probe = this.root.querySelector<HTMLElement>(".probe");
+    if (probe === null) return;
+    const style = getComputedStyle(probe);
+    for (const [name, color] of [
+      ["--herald-derived-on-accent", style.color],
+      ["--herald-derived-on-badge", style.backgroundColor],
+    ] as const) {
+      const text = textOn(color);
+      if (text !== null && this.style.getPropertyValue(name) !== text) this.style.setProperty(name, text);
+    }
   }
 
   /** Moves focus into a modal that just opened (and back to where it was when it closes). */
@@ -280,7 +344,9 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     const titleID = `herald-${shape}-title`;
     dialog.setAttribute("aria-labelledby", titleID);
     const box = element("div", "box");
-    box.append(element("p", "kind", this.labels.kinds[message.row.kind]));
+    // Above a wall, whatever its kind, the label says what the wall does.
+    const kind = shape === "wall" ? this.labels.updateRequired : this.labels.kinds[message.row.kind];
+    box.append(element("p", "kind", kind));
     const title = element("h2", "title", message.row.title);
     title.id = titleID;
     box.append(title, ...this.body(message));
@@ -297,11 +363,21 @@ export class HeraldAnnouncementsElement extends HTMLElement {
     }
     box.append(actions);
     dialog.append(box);
-    // Escape closes a dialog or a takeover (and marks it seen); a wall stays.
+    // Escape closes a dialog or a takeover (and marks it seen); a wall stays. Chromium makes a second
+    // Escape's cancel (with no click between) uncancelable, and Android's back gesture takes the same
+    // path: so a wall's Escape is stopped at the key, and a wall closed any other way opens again.
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
       if (shape !== "wall") this.dismiss(message.id, shape);
     });
+    if (shape === "wall") {
+      dialog.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") event.preventDefault();
+      });
+      dialog.addEventListener("close", () => {
+        if (dialog.isConnected && this.current?.wall?.id === message.id) dialog.showModal();
+      });
+    }
     return dialog;
   }
 
