@@ -28,16 +28,20 @@ package struct SiteSnapshot: Equatable, Sendable {
 
   /// The files, in the order the walk finds them: the same on every walk of the same tree.
   package let entries: [Entry]
-  /// The site, content/, themes/ and every folder under them, relative to the site ("" is the
-  /// site itself): where a new file can appear.
+  /// The site, content/, i18n/, themes/ and every folder under them, relative to the site (""
+  /// is the site itself): where a new file can appear.
   package let folders: [String]
 
-  /// Takes a snapshot of herald.yaml and everything under content/ and themes/ of a site.
+  /// The folders of a site a build reads, besides herald.yaml: the records, the themes and the
+  /// site's own words (`i18n/<locale>.yaml`).
+  package static let watchedFolders = ["content", "i18n", "themes"]
+
+  /// Takes a snapshot of herald.yaml and everything under content/, i18n/ and themes/ of a site.
   package init(siteDirectory: String) {
     var walk = Walk(root: siteDirectory)
     walk.add(file: "herald.yaml", in: nil)
-    walk.folders = ["", "content", "themes"]
-    for folder in ["content", "themes"] { walk.descend(into: folder) }
+    walk.folders = [""] + Self.watchedFolders
+    for folder in Self.watchedFolders { walk.descend(into: folder) }
     entries = walk.entries
     folders = walk.folders.sortedBytewise()
   }

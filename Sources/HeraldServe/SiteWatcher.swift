@@ -1,6 +1,6 @@
 import Foundation
 
-/// Notices changes to a site: herald.yaml, and everything under content/ and themes/.
+/// Notices changes to a site: herald.yaml, and everything under content/, i18n/ and themes/.
 ///
 /// A change is what a snapshot (a stat per file) says differs, so the answer never depends on
 /// which events a file system reports. inotify, where there is one, only says when to look: a

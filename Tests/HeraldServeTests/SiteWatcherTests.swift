@@ -32,6 +32,22 @@ struct SiteWatcherTests {
     #expect(snapshot.entries.contains { $0.path == path && $0.size == 4 })
   }
 
+  /// Issue 46, item 23: serve ignored edits to the site's i18n/ folder, whose words every page
+  /// shows.
+  @Test(
+    "the site's own words are watched: an edit, and a file in an i18n folder made after the start",
+    arguments: [true, false])
+  func siteWords(folderExists: Bool) async throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("herald.yaml", "title: T\n")
+    if folderExists { try folder.write("i18n/de.yaml", "title: Eins\n") }
+    let seen = try await watch(folder) {
+      try folder.write("i18n/de.yaml", "title: Zwei und drei\n")
+    }
+    let snapshot = try #require(seen)
+    #expect(snapshot.entries.contains { $0.path == "i18n/de.yaml" && $0.size == 21 })
+  }
+
   @Test("an edit to herald.yaml is seen, and a deletion too")
   func editAndDelete() async throws {
     let folder = try TemporaryDirectory()
@@ -96,7 +112,7 @@ struct SiteWatcherTests {
     #expect(
       snapshot.folders == [
         "", "content", "content/announcements", "content/deep", "content/deep/er", "content/empty",
-        "themes", "themes/mine", "themes/mine/templates",
+        "i18n", "themes", "themes/mine", "themes/mine/templates",
       ])
     #expect(SiteSnapshot(siteDirectory: folder.url.path) == snapshot)
     try FileManager.default.createDirectory(
