@@ -58,6 +58,7 @@ extension FuzzTarget {
         }
       }
     }
+    checkTimes(announcement)
     precondition(announcement.range.isOrdered, "an inverted range was accepted")
     precondition(
       announcement.range.maximum == nil || announcement.range.below == nil,
@@ -73,6 +74,41 @@ extension FuzzTarget {
       precondition(!localized.title.isEmpty, "an empty translated title was accepted")
       checkHTML(writer.html(localized.body))
     }
+  }
+
+  /// Every time a record gives or makes is one apps read, a reminder is within the clients'
+  /// limits and never on a wall, a rollout's steps widen in time order, and the row it makes on
+  /// every platform encodes (a failure would be no document at all).
+  static func checkTimes(_ announcement: Announcement) {
+    var times = [announcement.publishAt]
+    times += [announcement.expiresAt, announcement.updatedAt].compactMap { $0 }
+    if let rollout = announcement.rollout?.resolved(
+      id: announcement.id, publishAt: announcement.publishAt)
+    {
+      times += rollout.steps.map(\.at)
+      precondition(
+        zip(rollout.steps, rollout.steps.dropFirst()).allSatisfy {
+          $0.at < $1.at && $0.share <= $1.share
+        }, "a rollout that does not widen in time order was accepted")
+      precondition(
+        rollout.steps.allSatisfy { (0...Int(RolloutBucket.count)).contains($0.share) },
+        "a share outside 0 to 100% was accepted")
+    }
+    for time in times {
+      precondition(Timestamp.writable.contains(time), "a time apps cannot read: \(time.rfc3339)")
+    }
+    if let seconds = announcement.remindAfter {
+      precondition(!announcement.blocking, "a wall that reminds was accepted")
+      precondition(
+        ManifestRow.remindAfterRange.contains(Int(seconds)),
+        "a remindAfter outside the clients' limits was accepted: \(seconds)")
+    }
+    // Live at its own publishAt, drafts included: its row is in every document it reaches.
+    let manifests = ChannelManifests(
+      site: Site(config: siteConfig, announcements: [announcement]),
+      options: BuildOptions(now: announcement.publishAt, includeDrafts: true))
+    precondition(
+      (try? manifests.documents()) != nil, "an accepted record's documents do not encode")
   }
 
   /// HTML written from a body holds only herald's own tags and no script or unsafe link.

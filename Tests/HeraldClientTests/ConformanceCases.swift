@@ -377,6 +377,15 @@ enum ConformanceCases {
             "api/v1/ios/1.1.0.json", Self.remindingTakeover(after: .integer(seconds))
           )))
     }
+    // Issue 46, item 14: with remindAfter 0 and a mark of no time (an earlier version's list),
+    // two readers made the row unseen at once and two kept it seen.
+    specs.append(
+      Spec(
+        name: "hostile-remind-zero-untimed",
+        description: "the takeover's row has a remindAfter of 0 and the user's mark has no time:"
+          + " that row is left out",
+        version: "1.1.0", seen: ["takeover-all"],
+        replacing: ("api/v1/ios/1.1.0.json", Self.remindingTakeover(after: .integer(0)))))
     for (name, what, key, value) in unreadable {
       specs.append(
         Spec(
