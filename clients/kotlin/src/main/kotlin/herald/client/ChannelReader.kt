@@ -120,8 +120,11 @@ internal class ChannelReader(
 
     /** Fetches with what is left of the deadline, answering timed-out when it passes, whatever the transport does. */
     private fun within(request: HeraldRequest): HeraldResponse {
-        val left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())
-        if (left <= 0) return HeraldResponse.Failed(FetchFailure.TimedOut)
+        val leftNanos = deadline - System.nanoTime()
+        if (leftNanos <= 0) return HeraldResponse.Failed(FetchFailure.TimedOut)
+        // Rounded up, and waited for in nanoseconds: cut to whole milliseconds, the wait ended up
+        // to a millisecond before the deadline, and the refresh timed out early.
+        val left = (leftNanos + 999_999) / 1_000_000
         val bounded = HeraldRequest(request.url, request.etag, request.lastModified, left)
         val future = try {
             fetcher.submit<HeraldResponse> { transport.fetch(bounded) }
@@ -129,7 +132,7 @@ internal class ChannelReader(
             return HeraldResponse.Failed(FetchFailure.Network("the client is closed"))
         }
         return try {
-            future.get(left, TimeUnit.MILLISECONDS)
+            future.get(leftNanos, TimeUnit.NANOSECONDS)
         } catch (error: TimeoutException) {
             future.cancel(true)
             HeraldResponse.Failed(FetchFailure.TimedOut)
