@@ -28,7 +28,8 @@ struct InitCommandTests {
     // Issue 46, item 20: init's placeholders (an example.com baseURL, the welcome's words) drew
     // no warning and reached users. They warn now (so --strict, the pull request's check, stops
     // them), and the releases are left for the team to list rather than made up.
-    #expect(config.contains("    releases: []   # the versions") && !config.contains("releases: [1"))
+    #expect(
+      config.contains("    releases: []   # the versions") && !config.contains("releases: [1"))
     let fresh = try HeraldProcess.run(["check", "--site", folder])
     #expect(fresh.status == 0, "\(fresh.stderr)")
     #expect(fresh.stdout.contains("0 errors, 2 warnings in 1 announcement"))
