@@ -45,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "Benchmarks" / "sites"
 NOW = "2026-11-30T12:00:00Z"
-GENERATOR = "4"  # bump when records() changes, so cached sites are written again
+GENERATOR = "5"  # bump when records() changes, so cached sites are written again
 
 WORDS = ("timetable departure platform journey favourite widget offline ticket station carriage "
          "update service network passenger route arrival delay refund fare capping night bus "
@@ -121,7 +121,7 @@ def herald_site(count, all_live):
     folder.mkdir(parents=True)
     releases = ", ".join(f"1.{minor}.0" for minor in range(20))
     (site / "herald.yaml").write_text(
-        "title: Benchmark channel\nbaseURL: https://example.com/news/\nauthor: Bench\n"
+        "title: Benchmark channel\nbaseURL: https://news.bench.example/\nauthor: Bench\n"
         "platforms:\n"
         f"  ios:\n    store: https://apps.example/app\n    releases: [{releases}]\n"
         f"  android:\n    store: https://play.example/app\n    releases: [{releases}]\n")
@@ -132,7 +132,7 @@ def herald_site(count, all_live):
     return site
 
 
-HUGO_CONFIG = """baseURL = "https://example.com/news/"
+HUGO_CONFIG = """baseURL = "https://news.bench.example/"
 title = "Benchmark channel"
 paginate = 50
 disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]
