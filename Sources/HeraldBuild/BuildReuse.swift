@@ -20,23 +20,6 @@ package protocol BuildReuse: Sendable {
   /// `live` (every key the site's files are made from, asked for only when needed), entries not in
   /// it may be forgotten.
   func save(files: [RecordFileState]?, live: (() -> [Fingerprint])?)
-  /// Where the snapshot of the output's last build is kept, if anywhere: an edit's rebuild
-  /// starts from it.
-  var snapshots: (any SnapshotStore)? { get }
-}
-
-/// Where the snapshot of an output's last build (`BuildSnapshot`) is kept between runs.
-package protocol SnapshotStore: Sendable {
-  /// The sealed bytes of the snapshot kept last, if any.
-  func readSnapshot() -> [UInt8]?
-  /// Keeps a snapshot's sealed bytes in place of the last, in one step (a reader finds the old
-  /// one or the new one, whole); a snapshot that cannot be kept only costs the next build time.
-  func keepSnapshot(_ sealed: UnsafeRawBufferPointer)
-}
-
-extension BuildReuse {
-  /// No snapshots: every build plans every file.
-  package var snapshots: (any SnapshotStore)? { nil }
 }
 
 /// Reuses nothing: every build reads and renders everything, and keeps no output map.

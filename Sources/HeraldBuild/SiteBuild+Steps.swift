@@ -119,13 +119,11 @@ extension SiteBuild {
   /// How many files a render has before their folders are made ahead of it.
   static let foldersAheadFrom = 256
 
-  /// Step 5: puts the staged files in place, and then keeps the snapshot.
-  ///
-  /// The cache is saved and the snapshot made meanwhile (the cache's index is as large as the
-  /// output map, and neither waits for the other), and both are waited for on every way out.
-  func commit(
-    _ transaction: OutputTransaction, plan: Plan, loaded: LoadedSite, snapshot: Snapshotting
-  ) throws(OutputError) -> OutputWriter.Summary {
+  /// Step 5: puts the staged files in place; the cache is saved meanwhile, and waited for on
+  /// every way out.
+  func commit(_ transaction: OutputTransaction, plan: Plan, loaded: LoadedSite)
+    throws(OutputError) -> OutputWriter.Summary
+  {
     let saving = DispatchGroup()
     defer { saving.wait() }
     let renderer = plan.renderer
@@ -135,50 +133,6 @@ extension SiteBuild {
         reuse.save(files: loaded.files, live: { renderer.fragmentKeys() })
       }
     }
-    let store = reuse.snapshots
-    nonisolated(unsafe) var body: BuildSnapshot.Body?
-    if store != nil {
-      DispatchQueue.global().async(group: saving) {
-        body = BuildTrace.measure("make the snapshot") { snapshot.make(reuse: reuse)?.body }
-      }
-    }
-    let making = saving
-    // Kept while the map is written, once the files are in place and the map's checksum known.
-    return try transaction.commit { checksum in
-      making.wait()
-      guard let store, let made = body.take() else { return }
-      BuildTrace.measure("keep the snapshot") {
-        made.sealed(mapChecksum: checksum) { store.keepSnapshot($0) }
-      }
-    }
-  }
-
-  /// What a build that planned every file knows for its snapshot.
-  struct Snapshotting {
-    let siteDirectory: String
-    let checked: CheckedSite
-    let site: Site
-    let theme: Theme
-    let plan: Plan
-    let problems: [Diagnostic]
-    let census: RecordCensus
-    let readAt: Int64
-
-    /// The snapshot, when the build keeps fragments and an edit could start from it.
-    func make(reuse: any BuildReuse) -> BuildSnapshot? {
-      let loaded = checked.loaded
-      guard let cache = reuse.records, let configuration = loaded.configuration,
-        let caching = reuse.rendering(configuration: configuration), plan.reusesFragments
-      else { return nil }
-      let options = plan.renderer.options
-      let environments = SiteRenderer.environments(
-        caching: caching, theme: theme, options: options, config: site.config)
-      let inputs = BuildSnapshot.inputs(
-        site: OutputTarget.resolvedPath(siteDirectory), environments: environments,
-        hasher: cache.hasher())
-      return BuildSnapshot(
-        loaded: loaded, site: site, renderer: plan.renderer, problems: problems, census: census,
-        inputs: inputs, hasher: cache.hasher(), now: options.now, readAt: readAt)
-    }
+    return try transaction.commit()
   }
 }

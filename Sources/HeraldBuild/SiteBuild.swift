@@ -71,19 +71,10 @@ package struct SiteBuild: Sendable {
     package let files: OutputWriter.Summary
   }
 
-  /// Runs the steps in order; the first that fails ends the build with its outcome.
-  ///
-  /// After an edit of a few records' words, the last build's snapshot lets the build plan again
-  /// only the files that show them (`EditRebuild`); otherwise it reads and plans the whole site.
+  /// Runs the steps in order; the first that fails ends the build with its outcome. Every build
+  /// takes these steps, whatever changed: reuse is each step's own (records whose files did not
+  /// change, fragments kept by the fingerprint of their inputs, files whose inputs did not change).
   package func run() -> Outcome {
-    let readAt = FileSignature.wallClock()
-    // With a snapshot to start from, the output map is looked at from the start, beside the
-    // edit's own reading (and by the whole site's build, should the edit step aside).
-    let early = reuse.snapshots == nil ? nil : lookAhead(keepsMap: true)
-    if var edit = EditRebuild.start(self, readAt: readAt), let outcome = edit.run(lookahead: early)
-    {
-      return outcome
-    }
     let checked: CheckedSite
     do {
       checked = try load()
@@ -96,7 +87,7 @@ package struct SiteBuild: Sendable {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
     do {
-      let lookahead = early ?? lookAhead(keepsMap: loaded.configuration != nil)
+      let lookahead = lookAhead(keepsMap: loaded.configuration != nil)
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
       guard !plan.budget.contains(where: { $0.severity == .error }) else {
@@ -112,11 +103,7 @@ package struct SiteBuild: Sendable {
       let census = BuildTrace.measure("count the records") {
         RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
       }
-      let snapshot = Snapshotting(
-        siteDirectory: siteDirectory, checked: checked, site: site, theme: theme, plan: plan,
-        problems: problems,
-        census: census, readAt: readAt)
-      let summary = try commit(transaction, plan: plan, loaded: loaded, snapshot: snapshot)
+      let summary = try commit(transaction, plan: plan, loaded: loaded)
       return .built(
         Report(
           diagnostics: problems, announcements: loaded.announcementCount, census: census,

@@ -155,12 +155,14 @@ extension BuildCache {
     return true
   }
 
-  /// The files of the cache's format before SQLite (an index, stores, a lock): a cache that
-  /// starts its database would otherwise keep them, some 25 MB at 10,000 records, for good.
+  /// The files of the cache's earlier formats (an index, stores, a lock before SQLite; the edit's
+  /// snapshot after it): a cache that starts its database would otherwise keep them, some 25 MB
+  /// at 10,000 records, for good.
   private func removeEarlierFormat() {
     for entry in FileSystem.listNames(folder) ?? []
     where entry.name == "index" || entry.name == "lock" || entry.name.hasPrefix("store-")
-      || entry.name.hasPrefix("index.")
+      || entry.name.hasPrefix("index.") || entry.name == "snapshot"
+      || entry.name.hasPrefix("snapshot.")
     {
       unlink(folder + "/" + entry.name)
     }

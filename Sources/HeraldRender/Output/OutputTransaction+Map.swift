@@ -46,18 +46,15 @@ extension OutputTransaction {
   /// Writes the output map for the files now in place; without a key, removes a map that would
   /// now be stale.
   ///
-  /// `beside` is given the checksum of the map left in place (nil when there is none) as soon as
-  /// it is known, and runs while the map is written. A map that cannot be written only costs the
-  /// next build some rendering.
-  /// `inPlace` says whether the previous map is still in the output (a commit that moved files
-  /// removed it first).
-  func keepMap(_ staged: [StagedFile], inPlace: Bool, beside: @Sendable (UInt64?) -> Void) {
+  /// A map that cannot be written only costs the next build some rendering. `inPlace` says
+  /// whether the previous map is still in the output (a commit that moved files removed it
+  /// first).
+  func keepMap(_ staged: [StagedFile], inPlace: Bool) {
     let outputDirectory = writer.outputDirectory
     let previous = map
     let path = outputDirectory + "/" + OutputMap.fileName
     guard let keyIdentifier else {
       if FileSystem.exists(path) { try? FileSystem.removeTree(path) }
-      beside(nil)
       return
     }
     var signatures: [String: FileSignature] = [:]
@@ -83,23 +80,13 @@ extension OutputTransaction {
     let alike = previous?.hasPaths(of: entries) ?? false
     var made = alike ? OutputMap(sorted: entries) : OutputMap(entries)
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
-    guard changed || !inPlace || made.sorted.count != previous?.sorted.count else {
-      beside(previous?.checksum)
-      return
-    }
+    guard changed || !inPlace || made.sorted.count != previous?.sorted.count else { return }
     let sealed =
       (alike ? previous?.patched(to: made.sorted) : nil)
       ?? OutputMap.sealed(made.sorted, keyIdentifier: keyIdentifier)
     made.checksum = sealed.checksum
     made.file = sealed.file
-    nonisolated(unsafe) var placed = false
-    DispatchQueue.concurrentPerform(iterations: 2) { task in
-      if task == 0 {
-        placed = (try? OutputMap.place(sealed.file.bytes, output: outputDirectory)) != nil
-      } else {
-        beside(sealed.checksum)
-      }
-    }
+    let placed = (try? OutputMap.place(sealed.file.bytes, output: outputDirectory)) != nil
     memo?.remember(
       placed ? made : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
   }

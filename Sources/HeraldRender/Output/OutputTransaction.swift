@@ -133,10 +133,8 @@ package final class OutputTransaction: @unchecked Sendable {
 
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
-  /// Then it keeps the output map; `beside` is given the checksum of the map left in place (nil
-  /// when there is none) once the files are in place, and runs while the map is written. Every
-  /// pending file must have been staged.
-  package func commit(beside: @Sendable (UInt64?) -> Void = { _ in }) throws(OutputError)
+  /// Then it keeps the output map. Every pending file must have been staged.
+  package func commit() throws(OutputError)
     -> OutputWriter.Summary
   {
     let marker = try open(OutputWriter.markerName, amongst: 1)
@@ -182,7 +180,7 @@ package final class OutputTransaction: @unchecked Sendable {
       try? FileSystem.removeTree(staging)
     }
     BuildTrace.measure("write the output map") {
-      keepMap(staged, inPlace: mapInPlace, beside: beside)
+      keepMap(staged, inPlace: mapInPlace)
     }
     return summary
   }
