@@ -71,9 +71,11 @@ package struct SiteBuild: Sendable {
     package let files: OutputWriter.Summary
   }
 
-  /// Runs the steps in order; the first that fails ends the build with its outcome. Every build
-  /// takes these steps, whatever changed: reuse is each step's own (records whose files did not
-  /// change, fragments kept by the fingerprint of their inputs, files whose inputs did not change).
+  /// Runs the steps in order; the first that fails ends the build with its outcome.
+  ///
+  /// Every build takes these steps, whatever changed: reuse is each step's own (records whose
+  /// files did not change, fragments kept by the fingerprint of their inputs, files whose inputs
+  /// did not change).
   package func run() -> Outcome {
     let checked: CheckedSite
     do {
