@@ -126,11 +126,12 @@ final class PageContext: Sendable {
   }
 
   /// A page of the archive's data: its records grouped by month (newest first), a notice for
-  /// every wall among `walls` that is live now (the first page is given every record), and the
-  /// pager (`pager`: the page's number and URL, the count, the previous and next pages).
+  /// every wall among `walls` that is live now (the front page is given every record), and the
+  /// pager (`pager`: the page's number and URL, the count of numbered pages, the newer and older
+  /// pages).
   func archive(
     entries: [(Announcement, TemplateValue)], walls: [Announcement], page number: Int,
-    of count: Int
+    of count: Int, older: Int?
   ) -> TemplateValue {
     page(
       [
@@ -139,25 +140,28 @@ final class PageContext: Sendable {
         "announcements": .list(entries.map(\.1)),
         "hasAnnouncements": .bool(!entries.isEmpty),
         "archiveDescription": .string(words.format("archiveDescription", ["title": title])),
-        "pager": pager(number, of: count),
+        "pager": pager(number, of: count, older: older),
       ], path: OutputPaths.archiveFolder(number, Edition(locale: "", pages: "", api: "")),
       records: entries.map(\.0))
   }
 
   /// Where a page of the archive stands among them, for the theme's links and `rel` links.
-  private func pager(_ number: Int, of count: Int) -> TemplateValue {
+  ///
+  /// `previous` (newer) is the front page from every numbered page, and `next` (older) the page
+  /// `older` names: a numbered page's links never depend on how many pages follow it, so a new
+  /// record leaves its bytes as they were. The label says the page's number, not the count.
+  private func pager(_ number: Int, of count: Int, older: Int?) -> TemplateValue {
     func link(_ page: Int) -> TemplateValue {
       .object(["number": .integer(page), "url": .string(urls.archivePage(page))])
     }
     return .object([
-      "label": .string(
-        words.format("pageOf", ["number": String(number), "count": String(count)])),
+      "label": .string(words.format("pageNumber", ["number": String(number)])),
       "number": .integer(number), "count": .integer(count),
       "url": .string(urls.archivePage(number)),
-      "isFirst": .bool(number == 1), "hasPages": .bool(count > 1),
-      "previous": number > 1 ? link(number - 1) : .null,
-      "next": number < count ? link(number + 1) : .null,
-      "first": link(1), "last": link(count),
+      "isFirst": .bool(number == 0), "hasPages": .bool(number > 0 || older != nil),
+      "previous": number > 0 ? link(0) : .null,
+      "next": older.map(link) ?? .null,
+      "first": link(0), "last": count > 0 ? link(1) : link(0),
     ])
   }
 

@@ -29,11 +29,13 @@ extension EditionRenderer {
     case .archive(let page):
       guard let records = marks(archiveRecords(page: page)) else { return nil }
       var walls: [RecordMark]?
-      if page == 1 {
+      if page == 0 {
         guard let marked = marks(archiveWalls) else { return nil }
         walls = marked
       }
-      return .archive(page: page, count: archivePageCount, records: records, walls: walls)
+      return .archive(
+        page: page, count: archivePageCount, older: archiveOlder(than: page), records: records,
+        walls: walls)
     case .notFound:
       return .notFound
     case .announcement(let announcement):

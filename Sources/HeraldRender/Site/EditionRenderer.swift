@@ -94,7 +94,8 @@ final class EditionRenderer: @unchecked Sendable {
   private(set) var plan: [PlannedFile] = []
 
   private func makePlan() -> [PlannedFile] {
-    var files: [PlannedFile] = (1...archivePageCount).map {
+    // The front page (0), then the full pages counted from the oldest record.
+    var files: [PlannedFile] = (0...archivePageCount).map {
       PlannedFile(path: OutputPaths.archivePage($0, edition), content: .archive(page: $0))
     }
     files += [
@@ -172,7 +173,7 @@ final class EditionRenderer: @unchecked Sendable {
     case .archive(let number):
       try archive(
         page: number, of: archivePageCount, records: Array(archiveRecords(page: number)),
-        walls: number == 1 ? archiveWalls : [], into: &sink)
+        walls: number == 0 ? archiveWalls : [], into: &sink)
     case .notFound:
       try page("404", context.page([:]), into: &sink)
     case .announcement(let announcement):
@@ -196,14 +197,15 @@ final class EditionRenderer: @unchecked Sendable {
     }
   }
 
-  /// Renders a page of the archive: its records, the count of pages (its links), and on the first
-  /// page a notice for each of `walls` that is live.
+  /// Renders a page of the archive: its records, the count of numbered pages (its links), and on
+  /// the front page a notice for each of `walls` that is live.
   func archive(
     page number: Int, of count: Int, records: [Announcement], walls: [Announcement],
     into sink: inout ByteSink
   ) throws {
     let entries = Array(zip(records, try fragments.archiveEntries(records)))
-    let value = context.archive(entries: entries, walls: walls, page: number, of: count)
+    let value = context.archive(
+      entries: entries, walls: walls, page: number, of: count, older: archiveOlder(than: number))
     try page("archive", value, into: &sink)
   }
 
@@ -241,20 +243,35 @@ enum HeadersFile {
 }
 
 extension EditionRenderer {
-  /// How many pages the archive has: `archive.pageSize` records each, and one page at least
-  /// (the empty archive says so).
-  var archivePageCount: Int {
-    let size = max(1, site.config.archivePageSize)
-    return max(1, (selection.archive.count + size - 1) / size)
-  }
+  /// How many numbered pages the archive has: the full pages of `archive.pageSize` records,
+  /// counted from the oldest (DESIGN §3).
+  ///
+  /// A new record changes the front page and at most one new numbered page; the pages before it
+  /// keep their records, their URLs and their bytes, so a CDN may keep them.
+  var archivePageCount: Int { selection.archive.count / max(1, site.config.archivePageSize) }
 
-  /// The archive's walls, newest first: the first page has a notice for each that is live.
+  /// The archive's walls, newest first: the front page has a notice for each that is live.
   var archiveWalls: [Announcement] { selection.archive.filter(\.blocking) }
 
-  /// The records of a page of the archive, newest first: each record on exactly one page.
+  /// The records of a page of the archive, newest first: the front page (0) shows the newest
+  /// `archive.pageSize`; page k (from 1) the k-th full `archive.pageSize` counted from the oldest.
   func archiveRecords(page: Int) -> ArraySlice<Announcement> {
     let size = max(1, site.config.archivePageSize)
-    let start = min(selection.archive.count, (page - 1) * size)
-    return selection.archive[start..<min(selection.archive.count, start + size)]
+    let records = selection.archive
+    guard page > 0 else { return records.prefix(size) }
+    // Newest first: the oldest record is the last.
+    let end = records.count - (page - 1) * size
+    return records[max(0, end - size)..<max(0, end)]
+  }
+
+  /// The numbered page a page's "older" link goes to: from the front page, the highest that
+  /// holds a record the front page does not; from page k, page k - 1; none from page 1 (or when
+  /// every record is on the front page).
+  func archiveOlder(than page: Int) -> Int? {
+    guard page == 0 else { return page > 1 ? page - 1 : nil }
+    let size = max(1, site.config.archivePageSize)
+    let highest =
+      selection.archive.count % size == 0 ? archivePageCount - 1 : archivePageCount
+    return highest >= 1 ? highest : nil
   }
 }

@@ -33,9 +33,10 @@ package struct RecordMark: Sendable, Hashable {
 /// `IncrementalBuildTests` rebuilds sites after every kind of change and checks each file against
 /// a build from nothing.
 package enum FileInputs: Sendable {
-  /// A page of the archive: it shows its records, says how many pages there are (its links), and
-  /// the first one a notice for every wall (`walls`, nil on the other pages).
-  case archive(page: Int, count: Int, records: [RecordMark], walls: [RecordMark]?)
+  /// A page of the archive (0 the front page): it shows its records, links to an older page, may
+  /// say how many numbered pages there are, and the front page has a notice for every wall
+  /// (`walls`, nil on the other pages).
+  case archive(page: Int, count: Int, older: Int?, records: [RecordMark], walls: [RecordMark]?)
   /// The not-found page.
   case notFound
   /// A record's page.
@@ -70,10 +71,11 @@ package enum FileInputs: Sendable {
       hasher.combine(UInt64(value?.nanoseconds ?? 0))
     }
     switch self {
-    case .archive(let page, let count, let list, let walls):
+    case .archive(let page, let count, let older, let list, let walls):
       hasher.combine("archive")
       hasher.combine(UInt64(page))
       hasher.combine(UInt64(count))
+      hasher.combine(UInt64(older ?? 0))
       records(list)
       if let walls { records(walls) }
     case .notFound:

@@ -43,9 +43,10 @@ enum OutputPaths {
   static let headers = "_headers"
   /// An edition's archive page (its first).
   static func archive(_ edition: Edition) -> String { edition.pages + "index.html" }
-  /// The folder of a page of an edition's archive (`""` for the first, `page/<n>/` after it).
+  /// The folder of a page of an edition's archive: `""` for the front page (0), `page/<n>/` for
+  /// the n-th full page counted from the oldest record.
   static func archiveFolder(_ number: Int, _ edition: Edition) -> String {
-    edition.pages + (number <= 1 ? "" : "page/\(number)/")
+    edition.pages + (number <= 0 ? "" : "page/\(number)/")
   }
   /// A page of an edition's archive.
   static func archivePage(_ number: Int, _ edition: Edition) -> String {
