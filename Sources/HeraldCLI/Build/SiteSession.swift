@@ -1,3 +1,4 @@
+import HeraldBuild
 import HeraldContent
 import HeraldCore
 
@@ -10,11 +11,13 @@ enum SiteSession {
     let status: ExitStatus
   }
 
-  /// The valid site, or why not after printing its problems.
-  static func load(_ directory: String, prefix: String, context: CommandContext) -> Result<
-    Site, Stopped
-  > {
-    guard let loaded = read(directory, context: context) else {
+  /// The valid site (and the site as read), or why not after printing its problems; `reuse`
+  /// gives the records a cache kept.
+  static func load(
+    _ directory: String, prefix: String, context: CommandContext,
+    reuse: any BuildReuse = NoReuse()
+  ) -> Result<(site: Site, loaded: LoadedSite), Stopped> {
+    guard let loaded = read(directory, context: context, reuse: reuse) else {
       return .failure(Stopped(status: .ioFailure))
     }
     guard let site = loaded.site() else {
@@ -23,13 +26,15 @@ enum SiteSession {
         DiagnosticSummary(loaded.diagnostics, announcements: loaded.announcementCount).description)
       return .failure(Stopped(status: .contentErrors))
     }
-    return .success(site)
+    return .success((site, loaded))
   }
 
   /// The site as read, problems included, or nil after printing why it cannot be read at all.
-  static func read(_ directory: String, context: CommandContext) -> LoadedSite? {
+  static func read(
+    _ directory: String, context: CommandContext, reuse: any BuildReuse = NoReuse()
+  ) -> LoadedSite? {
     do {
-      return try SiteLoader(siteDirectory: directory).load()
+      return try SiteLoader(siteDirectory: directory, cache: reuse.records).load()
     } catch {
       context.console.error("error: \(error)")
       context.console.error("  hint: \(error.hint)")

@@ -1,4 +1,6 @@
 import Foundation
+import HeraldBuild
+import HeraldCache
 import HeraldContent
 import HeraldCore
 
@@ -43,56 +45,85 @@ enum DiffCommand {
     let now = try context.now(arguments.value(SharedOptions.now))
     let locale = try arguments.value(Self.locale)
     let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+    // The records the last build or check parsed, for both sites: a base file with the same path
+    // and bytes as one parsed before is not parsed again. Only the working site's files are
+    // recorded (the base's are a temporary copy).
+    let cache = try? BuildCache.open(
+      outputDirectory: directory == "." ? "public" : directory + "/public",
+      siteDirectory: directory, environment: context.environment,
+      identity: HeraldIdentity.current)
+    let reuse: any BuildReuse = cache ?? NoReuse()
     let head: Site
-    switch SiteSession.load(directory, prefix: prefix, context: context) {
-    case .success(let site): head = site
+    let headLoaded: LoadedSite
+    switch SiteSession.load(directory, prefix: prefix, context: context, reuse: reuse) {
+    case .success(let (site, loaded)):
+      (head, headLoaded) = (site, loaded)
+      cache?.save(files: loaded.files, live: nil)
     case .failure(let stopped): return stopped.status
     }
-    var extracted: GitRevisionSite?
-    defer { extracted?.remove() }
-    let basePath: String
-    if let revision {
-      do {
-        extracted = try GitRevisionSite.extract(revision: revision, siteDirectory: directory)
-      } catch {
-        context.console.error("error: cannot read the site at \(revision): \(error.message)")
-        return .ioFailure
-      }
-      basePath = extracted?.directory ?? directory
-    } else {
-      basePath = baseDirectory ?? directory
-    }
-    // A base without a site is the pull request that starts the channel: compared with an empty
-    // channel of the same settings, it shows everything the channel will show.
-    let isNewChannel = !FileManager.default.fileExists(atPath: basePath + "/herald.yaml")
-    let base: Site
-    if isNewChannel {
-      base = Site(config: head.config, announcements: [])
-    } else {
-      switch loadBase(basePath, label: revision ?? baseDirectory ?? "", context: context) {
-      case .success(let site): base = site
-      case .failure(let stopped): return stopped.status
-      }
-    }
-    var comparison: SiteComparison
+    let label = revision ?? baseDirectory ?? ""
+    var base: Site
+    var isNewChannel = false
     do {
-      comparison = try SiteComparison(base: base, head: head, now: now, locale: locale)
+      if let revision,
+        let made = try BuildTrace.measure(
+          "the base from the working site",
+          {
+            () throws(GitRevisionSite.Failure) in
+            try GitBaseSite.make(revision: revision, siteDirectory: directory, head: headLoaded)
+          })
+      {
+        base = made.site
+        if made.hasErrors { Self.warnAboutErrors(in: label, context: context) }
+      } else {
+        // A folder of the base: the revision's, written out, or the one given.
+        var extracted: GitRevisionSite?
+        defer { extracted?.remove() }
+        if let revision {
+          extracted = try BuildTrace.measure("read the base from git") {
+            () throws(GitRevisionSite.Failure) in
+            try GitRevisionSite.extract(
+              revision: revision, siteDirectory: directory,
+              in: TemporaryFolder.memoryParent(environment: context.environment))
+          }
+        }
+        let basePath = extracted?.directory ?? baseDirectory ?? directory
+        // A base without a site is the pull request that starts the channel: compared with an
+        // empty channel of the same settings, it shows everything the channel will show.
+        isNewChannel = !FileManager.default.fileExists(atPath: basePath + "/herald.yaml")
+        if isNewChannel {
+          base = Site(config: head.config, announcements: [])
+        } else {
+          switch loadBase(basePath, label: label, context: context, reuse: reuse) {
+          case .success(let site): base = site
+          case .failure(let stopped): return stopped.status
+          }
+        }
+      }
     } catch {
-      DiagnosticPrinter(console: context.console, pathPrefix: prefix).printText([error.diagnostic])
-      return .contentErrors
+      context.console.error("error: cannot read the site at \(label): \(error.message)")
+      return .ioFailure
+    }
+    var comparison = BuildTrace.measure("compare") {
+      SiteComparison(base: base, head: head, now: now, locale: locale)
     }
     comparison.isNewChannel = isNewChannel
     context.console.writeOut(format == "json" ? comparison.json.document : comparison.markdown)
     return .success
   }
 
+  private static func warnAboutErrors(in label: String, context: CommandContext) {
+    context.console.error(
+      "warning: the base \(label) has errors; comparing with its valid announcements only")
+  }
+
   /// The base site; one with errors is compared through its valid records, with a warning.
-  private static func loadBase(_ path: String, label: String, context: CommandContext) -> Result<
-    Site, SiteSession.Stopped
-  > {
+  private static func loadBase(
+    _ path: String, label: String, context: CommandContext, reuse: any BuildReuse
+  ) -> Result<Site, SiteSession.Stopped> {
     let loaded: LoadedSite
     do {
-      loaded = try SiteLoader(siteDirectory: path).load()
+      loaded = try SiteLoader(siteDirectory: path, cache: reuse.records).load()
     } catch {
       context.console.error("error: the base \(label): \(error)")
       return .failure(SiteSession.Stopped(status: .ioFailure))
@@ -101,10 +132,7 @@ enum DiffCommand {
       context.console.error("error: the base \(label) has no valid herald.yaml to compare with")
       return .failure(SiteSession.Stopped(status: .contentErrors))
     }
-    if loaded.hasErrors() {
-      context.console.error(
-        "warning: the base \(label) has errors; comparing with its valid announcements only")
-    }
+    if loaded.hasErrors() { warnAboutErrors(in: label, context: context) }
     return .success(Site(config: config, announcements: loaded.records.compactMap(\.announcement)))
   }
 }

@@ -91,7 +91,7 @@ enum ExplainCommand {
       let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
       let site: Site
       switch SiteSession.load(directory, prefix: prefix, context: context) {
-      case .success(let loaded): site = loaded
+      case .success(let loaded): site = loaded.site
       case .failure(let stopped): return stopped.status
       }
       guard site.config.platform(platform) != nil else {

@@ -50,10 +50,10 @@ enum ServeCommand {
       context.console.error("  hint: run herald in a site folder, or pass --site DIR")
       return .ioFailure
     }
-    let temporary = Self.previewParent(environment: context.environment)
-    Self.removeAbandonedWorkspaces(in: temporary)
-    let workspace = temporary + "/herald-serve-\(getpid())-\(UUID().uuidString.prefix(8))"
-    defer { try? FileManager.default.removeItem(atPath: workspace) }
+    let folder = TemporaryFolder(
+      purpose: "serve", in: Self.previewParent(environment: context.environment))
+    let workspace = folder.path
+    defer { folder.remove() }
     let site = PreviewSite(
       root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory))
     let server: HTTPServer
@@ -97,27 +97,9 @@ extension ServeCommand {
   /// there is one (a preview is thrown away when serve stops, and writing it to a disk only slows
   /// every rebuild; Hugo's server renders to memory too), else the system's temporary folder.
   static func previewParent(environment: [String: String]) -> String {
-    if var folder = environment["TMPDIR"], !folder.isEmpty {
-      while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
-      return folder
-    }
-    let memory = "/dev/shm"
-    if FileSystem.kind(of: memory) == .directory && access(memory, W_OK | X_OK) == 0 {
-      return memory
-    }
-    return FileManager.default.temporaryDirectory.path
+    TemporaryFolder.memoryParent(environment: environment)
   }
 
-  /// Removes the preview builds of `serve` processes that ended without cleaning up (killed, or
-  /// crashed), recognised by a process id in their name that no longer runs.
-  static func removeAbandonedWorkspaces(in temporary: String) {
-    for entry in FileSystem.listNames(temporary) ?? [] where entry.name.hasPrefix("herald-serve-") {
-      let pid = entry.name.dropFirst("herald-serve-".count).prefix { $0.isNumber }
-      guard let number = Int32(pid), number != getpid(), kill(number, 0) != 0, errno == ESRCH
-      else { continue }
-      try? FileSystem.removeTree(temporary + "/" + entry.name)
-    }
-  }
 }
 
 /// One preview build, reported in the terminal and to the pages.

@@ -14,9 +14,12 @@ package struct ChannelManifests: Sendable {
   let urls: SiteURLs
   let writer: ManifestWriter
 
-  /// Works out which record goes where, and writes each row once (in parallel); `edition` picks
-  /// the locale whose words the rows carry and where the documents live (the root by default).
-  package init(site: Site, options: BuildOptions, edition: Edition? = nil) {
+  /// Works out which record goes where, and writes each row once (in parallel, unless
+  /// `preparingRows` is false: rows are then made as documents ask for them); `edition` picks the
+  /// locale whose words the rows carry and where the documents live (the root by default).
+  package init(
+    site: Site, options: BuildOptions, edition: Edition? = nil, preparingRows: Bool = true
+  ) {
     let edition = edition ?? .root(site.config)
     let site = edition.site(site)
     let urls = SiteURLs(base: options.baseURL ?? site.config.baseURL, edition: edition)
@@ -25,6 +28,7 @@ package struct ChannelManifests: Sendable {
       fragments: FragmentStore(
         site: site, urls: urls, options: options, cards: nil, cache: nil, environment: nil))
     // The rows are made now, on every core, rather than one by one as documents ask for them.
+    guard preparingRows else { return }
     try? fragments.prepare(
       bodies: [], cards: [], rows: writer.rowJobs(platforms: site.config.platforms))
   }
@@ -50,6 +54,28 @@ package struct ChannelManifests: Sendable {
   package func release(platform: String, version: Version) throws(DocumentError) -> JSONValue? {
     guard let settings = site.config.platform(platform) else { return nil }
     return try writer.manifest(platform: settings, version: version)
+  }
+
+  /// The records of each configured release's manifest of a platform; empty for a platform the
+  /// site does not configure.
+  package func releaseRecords(platform: String) -> [Version: [Announcement]] {
+    guard let settings = site.config.platform(platform) else { return [:] }
+    var byVersion: [Version: [Announcement]] = [:]
+    for release in settings.releases {
+      byVersion[release] = selection.manifest(platform: platform, version: release)
+    }
+    return byVersion
+  }
+
+  /// Records' rows as apps decide from them, without their HTML and without writing a document
+  /// (`diff` decides for the releases that differ between two sites); nil for a platform the site
+  /// does not configure.
+  package func rows(_ records: [Announcement], platform: String) -> [ManifestRow]? {
+    guard let settings = site.config.platform(platform) else { return nil }
+    return records.map {
+      ManifestWriter.row(
+        $0, platform: settings, urls: urls, html: "", markDrafts: options.includeDrafts)
+    }
   }
 
   /// A platform's `live.json`; nil for a platform the site does not configure.

@@ -1,0 +1,80 @@
+import Foundation
+import HeraldContent
+import HeraldCore
+
+/// The site at a git revision, made from the working site's records: a record file git says is
+/// the same at the revision as in the working tree is the working site's record (same bytes, same
+/// herald.yaml: the same record), and only the files that differ are read from git and parsed.
+///
+/// Ten thousand records and one edited: one file from git, not ten thousand written to a
+/// temporary folder and read back. Where that is not the same as reading the revision's folder
+/// (herald.yaml differs, a link, a translation file beside a changed record), it declines and
+/// `GitRevisionSite` extracts the folder.
+struct GitBaseSite {
+  /// The site at the revision, through its valid records.
+  let site: Site
+  /// Whether any of its records has errors.
+  let hasErrors: Bool
+
+  /// The base, or nil where only a folder of the revision gives it; throws what git says.
+  static func make(revision: String, siteDirectory: String, head: LoadedSite)
+    throws(GitRevisionSite.Failure) -> GitBaseSite?
+  {
+    guard let config = head.config else { return nil }
+    let tree = try GitRevisionSite.tree(revision: revision, siteDirectory: siteDirectory)
+    guard !tree.entries.contains(where: \.isLink), !tree.changed.contains("herald.yaml"),
+      tree.entries.contains(where: { $0.relative == "herald.yaml" })
+    else { return nil }
+    let folder = SiteLoader.announcementsFolder + "/"
+    var headRecords: [String: DecodedRecord] = [:]
+    for record in head.records { headRecords[record.file] = record }
+    let translated = Set(
+      tree.entries.compactMap { entry -> String? in
+        entry.relative.hasPrefix(folder)
+          ? TranslationFile.parts(ofName: String(entry.relative.dropFirst(folder.count)))?.id
+          : nil
+      })
+    var fromGit: [(entry: GitRevisionSite.Entry, format: RecordFileReader.Format)] = []
+    var records: [(file: String, record: DecodedRecord?)] = []
+    for entry in tree.entries where entry.relative.hasPrefix(folder) {
+      let name = String(entry.relative.dropFirst(folder.count))
+      guard !name.contains("/") else { continue }
+      if TranslationFile.parts(ofName: name) != nil {
+        // A translation file that differs changes its record's words: the folder says how.
+        if tree.changed.contains(entry.relative) { return nil }
+        continue
+      }
+      let format: RecordFileReader.Format? =
+        name.hasByteSuffix(".md") ? .markdown : name.hasByteSuffix(".json") ? .json : nil
+      guard let format else { continue }
+      if !tree.changed.contains(entry.relative), let kept = headRecords[entry.relative] {
+        records.append((entry.relative, kept))
+      } else {
+        // A changed record with translation files of its own would lose their words here.
+        let stem = String(name.dropLast(format == .json ? 5 : 3))
+        if translated.contains(stem) { return nil }
+        fromGit.append((entry, format))
+        records.append((entry.relative, nil))
+      }
+    }
+    let bytes = try GitRevisionSite.objects(
+      fromGit.map(\.entry.object), in: siteDirectory,
+      scratch: TemporaryFolder(purpose: "objects"))
+    let reader = RecordFileReader(config: config)
+    var parsed: [String: DecodedRecord] = [:]
+    for ((entry, format), content) in zip(fromGit, bytes) {
+      guard let content else {
+        throw GitRevisionSite.Failure(
+          message: "git has no object \(entry.object) for \(entry.path) at \(revision)")
+      }
+      parsed[entry.relative] = reader.read(content, file: entry.relative, format: format)
+    }
+    let decoded = records.compactMap { $0.record ?? parsed[$0.file] }
+    let hasErrors =
+      decoded.contains { $0.diagnostics.contains { $0.severity == .error } }
+      || !DuplicateIDRule.diagnostics(for: decoded).isEmpty
+    return GitBaseSite(
+      site: Site(config: config, announcements: decoded.compactMap(\.announcement)),
+      hasErrors: hasErrors)
+  }
+}
