@@ -31,6 +31,8 @@ let package = Package(
     // The build cache's database.
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // zlib's CRC-32 seals what herald keeps between builds (the cache's entries, the output map).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The preview server's and (on Linux, where URLSession cannot bound a decoded body) HeraldClient's
     // transport's libraries are loaded when first used (dlopen, see their shim.h), not linked:
     // linked, they and the TLS, Kerberos and LDAP libraries they need made every run of herald
@@ -53,7 +55,7 @@ let package = Package(
     // MARK: The pipeline.
     .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
-    .target(name: "HeraldFiles", dependencies: ["HeraldCore"]),
+    .target(name: "HeraldFiles", dependencies: ["HeraldCore", "CZlib"]),
     .target(
       name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(
@@ -128,7 +130,9 @@ let package = Package(
     .testTarget(
       name: "HeraldCLITests",
       dependencies: [
-        "HeraldCore", "HeraldContent", "HeraldCLI", "HeraldServe", "HeraldTestSupport", "herald",
+        "HeraldCore", "HeraldContent", "HeraldFiles", "HeraldCLI", "HeraldServe",
+        "HeraldTestSupport",
+        "herald",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -6,8 +6,11 @@ releases each; 90% of the records expire 30-120 days after publishing, as a real
 and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and on the disk:
 
 - a full build into an empty folder without the cache (`--no-cache`), and with a cold cache;
-- a rebuild after editing one record's title (warm cache), the files it wrote, and its ratio to
-  the full build;
+- the edits a team makes, each rebuilt with a warm cache and then undone (the undo rebuilt
+  untimed): a new live announcement, a live announcement's title, an old (expired) one's title, a
+  live one's severity, the most recent record removed (a mistake pulled), a wall turned on (a valid
+  one, with its confirmation), herald.yaml's title and a theme file (the stylesheet overridden);
+  each with the files it wrote and its ratio to the full build;
 - `cp -r` of herald's own output on the same file system, and the full build's ratio to it;
 - Hugo building the same records (an archive in pages of 50, a page per record, a feed), when
   `hugo` is installed, with the time and peak-memory ratios;
@@ -16,8 +19,9 @@ and prints, in one run, for outputs on a RAM disk (/dev/shm, when present) and o
   moment the browser reloads), with the preview where serve puts it by default (in memory);
 - the cost per record, so growth worse than linear shows.
 
-The builds are taken in rounds, in turn (herald's full build, `cp -r` of its output, Hugo's
-full build, herald's edit, Hugo's edit), so a slow minute of the machine falls on all of them;
+The builds are taken in rounds, in turn (herald's full build, `cp -r` of its output, the cold
+cache, each edit, Hugo's full build, Hugo's edit), so a slow minute of the machine falls on all of
+them;
 every time is the median of --runs rounds (at least 5 for a record), every ratio the median of the
 rounds' ratios; peaks are maximum resident set sizes. On the disk, finished outputs are moved
 aside and removed after the last size, so no timed run follows a large removal (see Removal).
@@ -379,6 +383,122 @@ def serve_latency(herald, site, record, runs):
         process.wait()
 
 
+def front_matter(text):
+    """A generated record's fields (in order) and body."""
+    _, front, body = text.split("---\n", 2)
+    fields = dict(line.split(": ", 1) for line in front.splitlines() if line)
+    return fields, body
+
+
+def record_text(fields, body):
+    return "---\n" + "".join(f"{key}: {value}\n" for key, value in fields.items()) + "---\n" + body
+
+
+class SiteEdits:
+    """The edits a team makes, each as a change to the site and its undoing.
+
+    The records are chosen from the generated site: live means published before NOW and never
+    expiring, old means expired a year or more before NOW, recent is the newest published.
+    """
+
+    def __init__(self, site):
+        self.site = site
+        self.folder = site / "content" / "announcements"
+        records = []
+        for path in sorted(self.folder.glob("record-*.md")):
+            fields, _ = front_matter(path.read_text())
+            records.append((fields["publishAt"], path, fields))
+        published = [entry for entry in records if entry[0] < NOW]
+        live = [entry for entry in published if "expiresAt" not in entry[2]]
+        old = [entry for entry in published if entry[2].get("expiresAt", "9999") < NOW[:4]]
+        self.live = max(live)[1]
+        self.other_live = sorted(live)[-2][1]
+        self.old = min(old)[1]
+        self.recent = max(published)[1]
+        self.saved = {}
+
+    def kinds(self):
+        return [
+            ("new live announcement", self.add_live),
+            ("live title", lambda index: self.change(self.live, title=f"Edit {index}")),
+            ("old title", lambda index: self.change(self.old, title=f"Edit {index}")),
+            ("severity", lambda index: self.change(self.live, severity="CRITICAL")),
+            ("recent removed", lambda index: self.remove(self.recent)),
+            ("wall turned on", self.wall),
+            ("herald.yaml title", lambda index: self.replace(
+                self.site / "herald.yaml", "title: Benchmark channel", f"title: Channel {index}")),
+            ("theme file", self.theme),
+        ]
+
+    def keep(self, path):
+        self.saved.setdefault(path, path.read_bytes() if path.exists() else None)
+
+    def undo(self):
+        for path, content in self.saved.items():
+            if content is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(content)
+        self.saved = {}
+
+    def change(self, path, **changes):
+        self.keep(path)
+        fields, body = front_matter(path.read_text())
+        if "title" in changes:
+            changes["title"] = f"{changes['title']} {fields['title']}"
+        fields.update(changes)
+        path.write_text(record_text(fields, body))
+
+    def replace(self, path, old, new):
+        self.keep(path)
+        path.write_text(path.read_text().replace(old, new, 1))
+
+    def remove(self, path):
+        self.keep(path)
+        path.unlink()
+
+    def add_live(self, index):
+        path = self.folder / "zz-new.md"
+        self.keep(path)
+        path.write_text(record_text({
+            "id": "zz-new", "title": f"Something new ({index})", "severity": "IMPORTANT",
+            "kind": "WHATS_NEW", "publishAt": "2026-11-29T09:00:00Z"}, "New today.\n"))
+
+    def wall(self, index):
+        path = self.other_live
+        self.keep(path)
+        fields, body = front_matter(path.read_text())
+        for key in ("minVersion", "maxVersion", "platforms"):
+            fields.pop(key, None)
+        fields.update({
+            "severity": "CRITICAL", "actionUrl": "https://apps.example/app", "blocking": "true",
+            "confirmBlocking": fields["id"], "belowVersion": "1.5.0"})
+        path.write_text(record_text(fields, body))
+
+    def theme(self, index):
+        path = self.site / "themes" / "default" / "assets" / "herald.css"
+        self.keep(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        default = (ROOT / "themes" / "default" / "assets" / "herald.css").read_text()
+        path.write_text(default + f"\n/* edit {index} */\n.herald-bench {{ color: inherit; }}\n")
+
+
+def diff_time(herald, site, edits, environment, runs):
+    """`herald diff --base HEAD` (the pull request's comment) with a live title edited, the site
+    committed to a git repository of its own first."""
+    if not (site / ".git").exists():
+        git = ["git", "-C", str(site), "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
+        for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "generated"]):
+            subprocess.run(git + step, check=True, capture_output=True)
+    command = [herald, "diff", "--now", NOW, "--site", site, "--base", "HEAD"]
+    edits.change(edits.live, title="Edit for diff")
+    try:
+        measure(command, environment=environment)
+        return statistics.median(measure(command, environment=environment)[0] for _ in range(runs))
+    finally:
+        edits.undo()
+
+
 def run(size, root, arguments, hugo, with_serve):
     """The lines for one site size, outputs and the cache under root, taken in rounds."""
     site = herald_site(size, arguments.all_live)
@@ -387,7 +507,7 @@ def run(size, root, arguments, hugo, with_serve):
     environment = dict(os.environ, HERALD_CACHE_DIR=str(cache))
     command = [arguments.herald, "build", "--now", NOW, "--site", site, "--output", output, "--quiet"]
     record = site / "content" / "announcements" / "record-00007.md"
-    original = record.read_text()
+    edits = SiteEdits(site)
     runs = arguments.runs
     if hugo:
         hsite = hugo_site(size, arguments.all_live)
@@ -397,6 +517,7 @@ def run(size, root, arguments, hugo, with_serve):
         horiginal = hrecord.read_text()
         measure(hcommand, houtput)  # warm the file cache
     measure(command + ["--no-cache"], output, environment=environment)  # warm the file cache
+    warm = [*command[:-1]]  # without --quiet: the summary says how many files were written
     rounds = []
     try:
         for index in range(runs):
@@ -405,12 +526,13 @@ def run(size, root, arguments, hugo, with_serve):
             sample["copy"] = copy_time(output, 1)
             Removal.clear(cache)
             sample["cold"] = measure(command, output, environment=environment)[0]
-            # The edit: a warm cache and map, then one record's title.
-            record.write_text(original.replace("title: ", f"title: Edit {index} ", 1))
-            edit, summary = measure(
-                [*command[:-1]], output, clean=False, environment=environment)
-            sample["edit"], sample["written"] = edit, written(summary)
-            record.write_text(original)
+            # Each edit on a warm cache and map, then undone (and rebuilt, untimed).
+            for name, apply in edits.kinds():
+                apply(index)
+                elapsed, summary = measure(warm, output, clean=False, environment=environment)
+                sample[name], sample[name + " written"] = elapsed, written(summary)
+                edits.undo()
+                measure(warm, output, clean=False, environment=environment)
             if hugo:
                 sample["hugo"] = measure(hcommand, houtput)[0]
                 hrecord.write_text(horiginal.replace('title: "', f'title: "Edit {index} ', 1))
@@ -418,7 +540,7 @@ def run(size, root, arguments, hugo, with_serve):
                 hrecord.write_text(horiginal)
             rounds.append(sample)
     finally:
-        record.write_text(original)
+        edits.undo()
         if hugo:
             hrecord.write_text(horiginal)
     # A build from nothing into the output, so the check and serve below see a whole tree.
@@ -429,6 +551,7 @@ def run(size, root, arguments, hugo, with_serve):
     checked = statistics.median(measure(check, environment=environment)[0] for _ in range(runs))
     unchecked = statistics.median(
         measure(check + ["--no-cache"], environment=environment)[0] for _ in range(runs))
+    diffed = diff_time(arguments.herald, site, edits, environment, runs)
     measure(command, output, environment=environment)
     serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if with_serve else []
     files = sum(len(names) for _, _, names in os.walk(output))
@@ -443,13 +566,19 @@ def run(size, root, arguments, hugo, with_serve):
         f"  ({full / size * 1e6:.0f} µs per record)",
         f"    full build, cold cache {ms(med('cold')):>9}",
         f"    cp -r of its output    {ms(med('copy')):>9}  full build / cp -r = {ratio('full', 'copy'):.2f}x",
-        f"    one-title edit         {ms(med('edit')):>9}  edit / full = {ratio('edit', 'full'):.3f}"
-        f"  wrote {rounds[-1]['written']} files",
-        f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}",
+        f"    cold cache / full = {ratio('cold', 'full'):.2f}",
     ]
+    for name, _ in edits.kinds():
+        lines.append(
+            f"    {name:<22} {ms(med(name)):>9}  / full = {ratio(name, 'full'):.3f}"
+            f"  wrote {rounds[-1][name + ' written']} files")
+    lines.append(f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}")
+    lines.append(
+        f"    diff --base HEAD       {ms(diffed):>9}  / check = {diffed / checked:.2f}")
     if serve:
         lines.append(
             f"    serve, save to reload  {ms(statistics.median(serve)):>9}"
+            f"  / full = {statistics.median(serve) / full:.2f}"
             f"  (median of {len(serve)} saves; preview in memory)")
     if hugo:
         hugo_peak = measure_peak(hcommand, houtput)
@@ -459,7 +588,7 @@ def run(size, root, arguments, hugo, with_serve):
             f"  hugo / herald = {ratio('hugo', 'full'):.2f}x,"
             f" herald's peak = {peak / hugo_peak:.2f} of hugo's",
             f"    hugo one-title edit    {ms(med('hugo_edit')):>9}"
-            f"  hugo / herald = {ratio('hugo_edit', 'edit'):.1f}x",
+            f"  hugo / herald's live title = {ratio('hugo_edit', 'live title'):.1f}x",
         ]
     Removal.clear(output)
     Removal.clear(cache)

@@ -102,7 +102,7 @@ package final class BuildCache: @unchecked Sendable {
     let reading: EntryReading
   }
 
-  static let format = "herald-cache-6"
+  static let format = "herald-cache-7"
   static let databaseName = "cache.sqlite"
 
   /// Opens (or starts) the cache of an output folder; nil when there is no place for one (no

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldFiles
 import HeraldTestSupport
 import Testing
 

@@ -302,7 +302,7 @@ struct IncrementalBuildTests {
       let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       try Data(bytes.map { $0 ^ 0x5a }).write(to: URL(fileURLWithPath: path))
     }
-    try Data("herald-map-4 and then nonsense".utf8).write(
+    try Data("herald-map-5 and then nonsense".utf8).write(
       to: URL(fileURLWithPath: output + "/.herald-map"))
     try Self.edit(site, Self.widgets, "title: Departures on your home screen", "title: Widgets")
     #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)

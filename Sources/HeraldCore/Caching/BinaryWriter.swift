@@ -51,17 +51,6 @@ package struct BinaryWriter: Sendable {
     body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
   }
 
-  /// The bytes written so far with their checksum after them (`Checksum.sealed`), copied out
-  /// once, and the checksum.
-  package func sealed() -> (bytes: [UInt8], checksum: UInt64) {
-    let checksum = Checksum.of(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
-    storage.reserve(8)
-    storage.base.storeBytes(
-      of: checksum.littleEndian, toByteOffset: storage.count, as: UInt64.self)
-    let bytes = Array(UnsafeRawBufferPointer(start: storage.base, count: storage.count + 8))
-    return (bytes, checksum)
-  }
-
   /// Starts an empty writer.
   package init() { storage = Storage(capacity: 256) }
 

@@ -50,18 +50,12 @@ struct OutputMap: Sendable {
 
   /// The map's file name in the output folder.
   static let fileName = ".herald-map"
-  private static let magic = "herald-map-4"
+  private static let magic = "herald-map-5"
 
   /// The files, with their paths relative to the output, sorted by path (bytewise), no path
   /// twice: looked up by a search, or by place when a plan lists the same paths in the same
   /// order (an edit's rebuild), never through a table of 9,400 paths made for each build.
   let sorted: [Ordered]
-  /// The checksum that seals the map's file, when it was read from one or written to one: it
-  /// tells one map file from another without reading either again.
-  var checksum: UInt64?
-  /// The file it was read from or written to, when it was: a map that differs from it only in
-  /// some entries is written by changing those in a copy (`patched`).
-  var file: File?
 
   /// The paths, in order.
   var paths: [String] { sorted.map(\.path) }
@@ -102,25 +96,28 @@ struct OutputMap: Sendable {
   }
 
   /// A map's file, given its entries sorted by path with no path twice, sealed with their
-  /// checksum, and the checksum: the map is told by it before it is written.
-  static func sealed(_ sorted: [Ordered], keyIdentifier: Fingerprint) -> (
-    file: File, checksum: UInt64
-  ) {
+  /// checksum.
+  static func sealed(_ sorted: [Ordered], keyIdentifier: Fingerprint) -> [UInt8] {
     var writer = BinaryWriter(capacity: 72 * sorted.count + 64)
     writer.write(Self.magic)
     writer.write(keyIdentifier)
     // A loop of its own, not the generic list writer, which is not specialized across modules (a
     // thousand instructions an entry).
     writer.write(UInt64(sorted.count))
-    var fixed: [Int] = []
-    fixed.reserveCapacity(sorted.count)
     for item in sorted {
       writer.write(item.path)
-      fixed.append(writer.count)
-      File.write(item.entry, into: &writer)
+      write(item.entry, into: &writer)
     }
-    let (bytes, checksum) = writer.sealed()
-    return (File(bytes: bytes, fixed: fixed), checksum)
+    return writer.sealed().bytes
+  }
+
+  /// Writes an entry: its fingerprint, then its numbers in words of eight bytes.
+  private static func write(_ entry: Entry, into writer: inout BinaryWriter) {
+    writer.write(entry.fingerprint)
+    writer.writeWord(UInt64(bitPattern: entry.size))
+    writer.writeWord(UInt64(bitPattern: entry.modified))
+    writer.writeWord(UInt64(bitPattern: entry.changed))
+    writer.writeWord(entry.inode)
   }
 }
 
@@ -142,13 +139,12 @@ extension OutputMap {
 extension OutputMap {
   /// The entries, read into the table one by one (through the generic `list`, which is not
   /// specialized across modules, an entry took twice the instructions).
-  private static func entries(_ reader: inout BinaryReader, fixed: inout [Int])
-    throws(BinaryFormatError) -> [Ordered]
+  private static func entries(_ reader: inout BinaryReader) throws(BinaryFormatError)
+    -> [Ordered]
   {
     let count = try reader.count()
     var sorted: [Ordered] = []
     sorted.reserveCapacity(count)
-    fixed.reserveCapacity(count)
     for _ in 0..<count {
       let path = try reader.string()
       // A path that leaves the output (a hostile or damaged map) makes the whole map unusable,
@@ -156,7 +152,6 @@ extension OutputMap {
       guard !path.isEmpty, !path.hasPrefix("/"), !path.climbsUp,
         sorted.last.map({ $0.path.precedesBytewise(path) }) ?? true
       else { throw BinaryFormatError() }
-      fixed.append(reader.bytesRead)
       sorted.append(
         (
           path,
@@ -175,15 +170,10 @@ extension OutputMap {
       // A map whose checksum does not match is none: the build renders and compares every file.
       guard let buffer = Checksum.opened(sealed) else { return nil }
       var reader = BinaryReader(buffer)
-      var fixed: [Int] = []
       guard (try? reader.string()) == Self.magic, (try? reader.fingerprint()) == keyIdentifier,
-        let sorted = try? Self.entries(&reader, fixed: &fixed), reader.isAtEnd
+        let sorted = try? Self.entries(&reader), reader.isAtEnd
       else { return nil }
-      return OutputMap(
-        sorted: sorted,
-        checksum: UInt64(
-          littleEndian: sealed.loadUnaligned(fromByteOffset: sealed.count - 8, as: UInt64.self)),
-        file: File(bytes: bytes, fixed: fixed))
+      return OutputMap(sorted: sorted)
     }
     guard let read else { return nil }
     self = read

@@ -29,8 +29,6 @@ package final class OutputMapLookahead: @unchecked Sendable {
   private let done = DispatchGroup()
   private var found: Found?
   private let work: StatRuns
-  /// The map as read, once it is (before its files are looked at).
-  private var decoded: OutputMap?
 
   /// Starts reading the map of an output made with this key, and `stat`ing its files.
   package init(output: String, keyIdentifier: Fingerprint) {
@@ -56,15 +54,6 @@ package final class OutputMapLookahead: @unchecked Sendable {
     return found
   }
 
-  /// The map's paths and checksum as read, once they are; nil when there is no map.
-  ///
-  /// Its files may still be being looked at. Whether it is still the map in place is for
-  /// `result`, under the output's lock, to say.
-  package var map: (paths: [String], checksum: UInt64?)? {
-    work.waitForStart()
-    return decoded.map { ($0.paths, $0.checksum) }
-  }
-
   private func look(output: String, keyIdentifier: Fingerprint) -> Found? {
     guard
       case .success(let (bytes, file)) = FileSystem.readRegularWithSignature(
@@ -74,8 +63,6 @@ package final class OutputMapLookahead: @unchecked Sendable {
       work.start(entries: [], folder: nil)
       return nil
     }
-    // Written before the files are handed over: `map` waits for them.
-    decoded = map
     work.start(entries: map.sorted, folder: OpenFolder(output))
     return Found(file: file, map: map, moved: Set(work.finish()))
   }

@@ -78,15 +78,11 @@ extension OutputTransaction {
     // The previous map's paths in its order are sorted already (an edit's); any other order (or
     // a path twice) is put right here.
     let alike = previous?.hasPaths(of: entries) ?? false
-    var made = alike ? OutputMap(sorted: entries) : OutputMap(entries)
+    let made = alike ? OutputMap(sorted: entries) : OutputMap(entries)
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
     guard changed || !inPlace || made.sorted.count != previous?.sorted.count else { return }
-    let sealed =
-      (alike ? previous?.patched(to: made.sorted) : nil)
-      ?? OutputMap.sealed(made.sorted, keyIdentifier: keyIdentifier)
-    made.checksum = sealed.checksum
-    made.file = sealed.file
-    let placed = (try? OutputMap.place(sealed.file.bytes, output: outputDirectory)) != nil
+    let sealed = OutputMap.sealed(made.sorted, keyIdentifier: keyIdentifier)
+    let placed = (try? OutputMap.place(sealed, output: outputDirectory)) != nil
     memo?.remember(
       placed ? made : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
   }

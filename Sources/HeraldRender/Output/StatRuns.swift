@@ -26,9 +26,6 @@ final class StatRuns: @unchecked Sendable {
     started.leave()
   }
 
-  /// Waits until the files to look at are handed over.
-  func waitForStart() { started.wait() }
-
   /// Takes runs until none is left (a thread that would otherwise wait).
   func help() {
     started.wait()
