@@ -83,11 +83,10 @@ extension BuildCache {
     let added = pending.filter { isForeign || locations[$0.key] == nil }.sorted { $0.key < $1.key }
     guard !added.isEmpty else { return }
     let statement = try database.prepare(
-      "INSERT INTO entry (fingerprint, value, onDemand) VALUES (?, ?, ?)")
+      "INSERT INTO entry (fingerprint, value) VALUES (?, ?)")
     for (fingerprint, entry) in added {
       try statement.bind(Self.bytes(fingerprint), at: 1)
       try statement.bind(entry.sealed, at: 2)
-      try statement.bind(entry.reading == .onDemand ? 1 : 0, at: 3)
       try statement.run()
     }
   }

@@ -28,15 +28,13 @@ extension BuildCache {
   }
 
   /// The tables: `meta` (the format and the herald that wrote the entries, and the entries'
-  /// size when garbage was last removed), `entry` (sealed bytes by fingerprint, appended to, and
-  /// whether they are read on demand) and `file` (each record file's signature and content
-  /// fingerprint, sealed, by path).
+  /// size when garbage was last removed), `entry` (sealed bytes by fingerprint, appended to) and
+  /// `file` (each record file's signature and content fingerprint, sealed, by path).
   static let schema = """
     PRAGMA page_size = 65536;
     PRAGMA auto_vacuum = INCREMENTAL;
     CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-    CREATE TABLE IF NOT EXISTS entry (
-      fingerprint BLOB NOT NULL, value BLOB NOT NULL, onDemand INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS entry (fingerprint BLOB NOT NULL, value BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS file (path TEXT PRIMARY KEY, value BLOB NOT NULL) WITHOUT ROWID;
     """
 
@@ -46,45 +44,14 @@ extension BuildCache {
     DROP TABLE IF EXISTS entry; DROP TABLE IF EXISTS file; DROP TABLE IF EXISTS meta;
     """
 
-  /// An entry kept to be read on demand, by the row the scan found it in; nil when that row no
-  /// longer holds it (another build removed it since).
-  static let entryByRow = "SELECT value FROM entry WHERE rowid = ?1 AND fingerprint = ?2"
-
-  /// Every entry kept to be read on demand, by row, in one scan.
-  static func onDemandEntries(in database: SQLiteDatabase) throws(SQLiteError) -> [Int64: (
-    fingerprint: Fingerprint, sealed: [UInt8]
-  )] {
-    try database.transaction(writing: false) { () throws(SQLiteError) in
-      var entries: [Int64: (fingerprint: Fingerprint, sealed: [UInt8])] = [:]
-      let rows = try database.prepare(
-        "SELECT rowid, fingerprint, value FROM entry WHERE onDemand <> 0")
-      while try rows.step() {
-        guard let fingerprint = fingerprint(rows.bytes(at: 1)) else { continue }
-        entries[rows.integer(at: 0)] = (fingerprint, Array(rows.bytes(at: 2)))
-      }
-      return entries
-    }
-  }
-
   /// Reads the database: a missing file is an empty cache; a database of another format or
   /// another herald is one too, marked foreign so that a save replaces its contents.
   static func read(_ path: String, identity: String) throws(SQLiteError) -> Contents {
-    try open(path, identity: identity).contents
-  }
-
-  /// Reads the database as `read` does, and gives the connection that read it, to read the
-  /// entries left in it on demand (none for a missing or foreign database).
-  static func open(_ path: String, identity: String) throws(SQLiteError) -> (
-    contents: Contents, database: SQLiteDatabase?
-  ) {
-    guard let size = FileSignature.of(path)?.size else { return (Contents(), nil) }
+    guard let size = FileSignature.of(path)?.size else { return Contents() }
     let database = try SQLiteDatabase(path: path, create: false)
     // Read in place from a mapping of the file rather than copied page by page.
     try database.execute("PRAGMA mmap_size = \(max(size, 1 << 20) * 2)")
-    let contents = try scan(database, size: size, identity: identity)
-    // The mapping would keep the whole file resident for the few entries read on demand.
-    try database.execute("PRAGMA mmap_size = 0")
-    return (contents, contents.isForeign ? nil : database)
+    return try scan(database, size: size, identity: identity)
   }
 
   /// One scan of the database, in one read transaction.
@@ -105,21 +72,14 @@ extension BuildCache {
       store.reserveCapacity(Int(size))
       rows.reserveCapacity(Int(size / 1024))
       locations.reserveCapacity(Int(size / 1024))
-      // An entry read on demand is left where it is: only its size is taken (its bytes are read
-      // in place, in the file's mapping, not copied).
-      let entries = try database.prepare("SELECT rowid, fingerprint, onDemand, value FROM entry")
+      let entries = try database.prepare("SELECT rowid, fingerprint, value FROM entry")
       while try entries.step() {
         let row = entries.integer(at: 0)
-        let value = entries.bytes(at: 3)
+        let value = entries.bytes(at: 2)
         guard let fingerprint = fingerprint(entries.bytes(at: 1)) else { continue }
         rows.append((row, fingerprint, value.count))
         // The first row of a fingerprint is the one read; a later one is garbage.
         guard locations[fingerprint] == nil else { continue }
-        if entries.integer(at: 2) != 0 {
-          locations[fingerprint] = Location(
-            offset: 0, count: value.count, row: row, isOnDemand: true)
-          continue
-        }
         locations[fingerprint] = Location(offset: store.count, count: value.count, row: row)
         // As a typed buffer, copied at once (a raw buffer would be appended byte by byte).
         store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))

@@ -43,11 +43,6 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
     lock.withLock { entries[fingerprint] = bytes }
   }
 
-  /// Keeps bytes in memory, where every entry is read alike.
-  package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint, reading: EntryReading) {
-    keep(bytes, for: fingerprint)
-  }
-
   package func save(files seen: [RecordFileState]?, live: (() -> [Fingerprint])?) {
     // Listing what is live costs as much as a small rebuild, so a session prunes only when the
     // cache has doubled since: memory stays within twice the need, and most saves are free.

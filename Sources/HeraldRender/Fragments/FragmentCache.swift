@@ -1,15 +1,15 @@
 import HeraldCore
 
-/// Fragments kept from an earlier build (bodies as HTML, cards, manifest rows), addressed by
-/// keyed fingerprints of everything they were made from.
+/// Fragments kept from an earlier build (manifest rows), addressed by keyed fingerprints of
+/// everything they were made from.
 package protocol FragmentCache: Sendable {
   /// A keyed hasher.
   func hasher() -> SipHasher
   /// Reads the bytes kept under a fingerprint, without copying them.
   func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
     -> Value?
-  /// Keeps bytes under a fingerprint, to be read back as `reading` says.
-  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint, reading: EntryReading)
+  /// Keeps bytes under a fingerprint.
+  func keep(_ bytes: [UInt8], for fingerprint: Fingerprint)
 }
 
 /// How a render reuses an earlier build's work: the cache, and the fingerprints of the inputs that

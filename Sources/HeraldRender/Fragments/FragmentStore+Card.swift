@@ -11,7 +11,7 @@ extension FragmentStore {
   ///
   /// A card usually holds its details, and they the record's body, verbatim (the default theme's
   /// do), so both are kept as ranges of the card rather than copies: at 10,000 records that is
-  /// 17 MB less. It is kept as bytes, as the cache holds it and the archive writes it.
+  /// 17 MB less. It is kept as bytes, as the archive writes it.
   struct Card: Sendable {
     /// The card partial's HTML, as UTF-8.
     let html: [UInt8]
@@ -35,58 +35,6 @@ extension FragmentStore {
         self.details = .separate(Self.exact(details))
       }
       body = bodyHTML.flatMap { Self.range(of: Array($0.utf8), in: html) }
-    }
-
-    /// The card as the build cache keeps it: its HTML, then where its details are in it (or the
-    /// details themselves), so that reading it back neither searches nor copies them.
-    var binary: [UInt8] {
-      var writer = BinaryWriter()
-      writer.write(html)
-      switch details {
-      case .within(let range):
-        writer.write(UInt64(0))
-        writer.write(UInt64(range.lowerBound))
-        writer.write(UInt64(range.count))
-      case .separate(let bytes):
-        writer.write(UInt64(1))
-        writer.write(bytes)
-      }
-      return writer.bytes
-    }
-
-    /// Reads a card back from the cache; nil (a miss) when the entry is damaged: bytes that are
-    /// not UTF-8, or details that do not lie within the card on whole characters.
-    init?(binary: UnsafeRawBufferPointer) {
-      var reader = BinaryReader(binary)
-      guard let html = try? reader.byteArray(), UTF8Validation.isValid(html),
-        let tag = try? reader.uint64()
-      else { return nil }
-      switch tag {
-      case 0:
-        guard let first = try? reader.uint64(), let length = try? reader.uint64(),
-          first <= UInt64(html.count), length <= UInt64(html.count) - first
-        else { return nil }
-        let (start, count) = (Int(first), Int(length))
-        guard Self.isBoundary(start, in: html), Self.isBoundary(start + count, in: html) else {
-          return nil
-        }
-        details = .within(start..<(start + count))
-      case 1:
-        guard let bytes = try? reader.byteArray(), UTF8Validation.isValid(bytes) else {
-          return nil
-        }
-        details = .separate(bytes)
-      default:
-        return nil
-      }
-      guard reader.isAtEnd else { return nil }
-      self.html = html
-      body = nil
-    }
-
-    /// Whether an offset falls between two characters (not on a UTF-8 continuation byte).
-    private static func isBoundary(_ offset: Int, in bytes: [UInt8]) -> Bool {
-      offset == bytes.count || bytes[offset] & 0xC0 != 0x80
     }
 
     /// Keeps a card and its details given as strings.

@@ -1,9 +1,9 @@
 import Foundation
 import HeraldCore
 
-/// Everything rendered from one record, made at most once per preparation (on any thread) and,
-/// with a cache, kept for the next build: its body as HTML, its card (the entry in the archive and
-/// the details under its title), and its manifest rows.
+/// Everything rendered from one record, made at most once per preparation (on any thread): its
+/// body as HTML, its card (the entry in the archive and the details under its title), and its
+/// manifest rows, which a cache keeps for the next build.
 ///
 /// A build prepares the manifests' rows and the pages' cards in turn, so a body may be written
 /// once for each.
@@ -81,26 +81,13 @@ final class FragmentStore: @unchecked Sendable {
 
   /// Writes a body as HTML.
   ///
-  /// Bodies are not kept in the cache: what is made from them (cards, rows) is, and writing one
-  /// again is cheaper than keeping them all.
+  /// Bodies are not kept in the cache: the rows made from them are, and writing one again is
+  /// cheaper than keeping them all.
   private func makeBody(_ announcement: Announcement) -> String {
     bodyWriter.html(announcement.body)
   }
 
   // MARK: Cards.
-
-  /// The card depends on the record's state at the build's time, as its status labels show.
-  private func cardKey(_ announcement: Announcement) -> Fingerprint? {
-    let now = options.now
-    let state: String
-    switch (announcement.isPublished(at: now), announcement.isExpired(at: now)) {
-    case (false, false): state = "false false"
-    case (false, true): state = "false true"
-    case (true, false): state = "true false"
-    case (true, true): state = "true true"
-    }
-    return key("card", announcement, state)
-  }
 
   /// A record's card, rendered by the theme's partials.
   func card(_ announcement: Announcement) throws(TemplateError) -> Card {
@@ -119,15 +106,10 @@ final class FragmentStore: @unchecked Sendable {
     }
   }
 
-  /// Reads a card from the cache, or renders it (and keeps it in the cache), with the value it
-  /// was rendered from (with its details) when it was rendered.
+  /// Renders a card, with the value it was rendered from (with its details).
   private func makeCard(_ announcement: Announcement) throws(TemplateError) -> (
     card: Card, value: TemplateValue?
   ) {
-    let key = cardKey(announcement)
-    if let key, let read = cache?.withEntry(key, Card.init(binary:)) ?? nil {
-      return (read, nil)
-    }
     guard let cardRenderer else { preconditionFailure("cards are rendered with a theme") }
     let (context, templates, shared) =
       (cardRenderer.context, cardRenderer.templates, cardRenderer.shared)
@@ -138,7 +120,6 @@ final class FragmentStore: @unchecked Sendable {
     let detailed = value.adding("detailsHTML", .utf8(details))
     let html = try templates.renderBytes(EditionRenderer.cardTemplate, stack: [shared, detailed])
     let card = Card(details: details, html: html, bodyHTML: bodyHTML)
-    if let key { cache?.keep(card.binary, for: key, reading: .onDemand) }
     return (card, detailed)
   }
 
@@ -249,17 +230,14 @@ final class FragmentStore: @unchecked Sendable {
         manifestRow),
       indent: ManifestWriter.rowIndent)
     // Every build reads the live rows, to know the documents' sizes.
-    if let key { cache?.keep(row.bytes, for: key, reading: .atOpening) }
+    if let key { cache?.keep(row.bytes, for: key) }
     return (row, known == nil ? html : nil)
   }
 
-  /// The keys of a record's body, card and rows (in the given platforms' scopes): what a cache
-  /// must keep for this site, whether or not this build rendered them.
-  func keys(of announcement: Announcement, card: Bool, platforms: [PlatformSettings])
-    -> [Fingerprint]
-  {
+  /// The keys of a record's rows (in the given platforms' scopes): what a cache must keep for
+  /// this site, whether or not this build wrote them.
+  func keys(of announcement: Announcement, platforms: [PlatformSettings]) -> [Fingerprint] {
     var keys: [Fingerprint?] = []
-    if card { keys.append(cardKey(announcement)) }
     var scopes: Set<String> = []
     for platform in platforms {
       let scope = Self.rowScope(announcement, platform: platform)

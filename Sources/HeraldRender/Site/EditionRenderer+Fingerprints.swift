@@ -65,11 +65,10 @@ extension EditionRenderer {
     }
   }
 
-  /// The keys of every fragment this site's files are made from (bodies, cards, rows), so a cache
-  /// keeps them though a build that rendered nothing never looked them up.
+  /// The keys of every fragment this site's files are made from (its manifests' rows), so a
+  /// cache keeps them though a build that rendered nothing never looked them up.
   package func fragmentKeys() -> [Fingerprint] {
     guard fragments.environment != nil else { return [] }
-    let archived = Set(selection.archive.map(\.id))
     var platformsByRecord: [String: [PlatformSettings]] = [:]
     for platform in site.config.platforms {
       for announcement in selection.live(platform: platform.key) {
@@ -77,9 +76,7 @@ extension EditionRenderer {
       }
     }
     return site.announcements.concurrentMap { [platformsByRecord] announcement in
-      fragments.keys(
-        of: announcement, card: archived.contains(announcement.id),
-        platforms: platformsByRecord[announcement.id] ?? [])
+      fragments.keys(of: announcement, platforms: platformsByRecord[announcement.id] ?? [])
     }.flatMap { $0 }
   }
 
