@@ -42,13 +42,6 @@ extension SiteBuild {
     return Verdict(diagnostics: diagnostics, site: buildable?.site, theme: buildable?.theme)
   }
 
-  /// Starts looking at the output map and its files while the build plans, when the build keeps
-  /// a map and no memo of it (`serve` remembers the one it wrote).
-  func lookAhead(keepsMap: Bool) -> OutputMapLookahead? {
-    guard keepsMap, let map = reuse.outputMap, map.memo == nil else { return nil }
-    return OutputMapLookahead(output: outputDirectory, keyIdentifier: map.identifier)
-  }
-
   /// Step 3: plans every output file with the fingerprint of what it is made from, and refuses a
   /// document a client could not read (its apps would fail open), before anything is written.
   func plan(_ site: Site, theme: Theme, loaded: LoadedSite) -> Plan {
@@ -65,15 +58,14 @@ extension SiteBuild {
 
   /// Takes the output (waiting for another build into it), compares the plan with what is there,
   /// and refuses a build that would empty a channel that has announcements.
-  func begin(
-    _ files: [OutputWriter.Planned], keepsMap: Bool, lookahead: OutputMapLookahead?
-  ) throws(OutputError) -> OutputTransaction {
+  func begin(_ files: [OutputWriter.Planned], keepsMap: Bool) throws(OutputError)
+    -> OutputTransaction
+  {
     let map = keepsMap ? reuse.outputMap : nil
     let transaction = try OutputWriter(
       outputDirectory: outputDirectory, siteDirectory: siteDirectory
     ).begin(
-      files, force: force, waiting: waiting, map: map?.identifier, memo: map?.memo,
-      lookahead: lookahead)
+      files, force: force, waiting: waiting, map: map?.identifier, memo: map?.memo)
     let previous = transaction.previous
     if !allowEmpty, previous.contains(where: Self.isRecordPage),
       !files.contains(where: { Self.isRecordPage($0.path) })
@@ -85,28 +77,16 @@ extension SiteBuild {
 
   /// Step 4: renders the files the output lacks into staging, wave by wave, each wave's fragments
   /// made first.
-  ///
-  /// With many files (a full build's record pages), their folders are made ahead on a thread of
-  /// their own, in the order the files are rendered.
   func render(_ plan: Plan, into transaction: OutputTransaction) throws {
     let renderer = plan.renderer
     let waves = renderer.waves(transaction.pending)
-    let ahead = DispatchGroup()
-    defer {
-      transaction.stopMakingFolders()
-      ahead.wait()
-    }
-    if transaction.pending.count >= Self.foldersAheadFrom {
-      let order = waves.flatMap { wave in [String].concurrentOrder(wave.count).map { wave[$0] } }
-      DispatchQueue.global().async(group: ahead) { transaction.makeFoldersAhead(of: order) }
-    }
     for wave in waves where !wave.isEmpty {
       try BuildTrace.measure("make the fragments") { () throws in
         try renderer.prepare(wave)
       }
       try BuildTrace.measure("render and stage") {
         _ = try wave.concurrentMap { path in
-          let file = try transaction.open(path, amongst: wave.count)
+          let file = try transaction.open(path)
           if let planned = renderer.file(at: path) {
             try renderer.render(planned, into: &file.sink)
           }
@@ -115,9 +95,6 @@ extension SiteBuild {
       }
     }
   }
-
-  /// How many files a render has before their folders are made ahead of it.
-  static let foldersAheadFrom = 256
 
   /// Step 5: puts the staged files in place; the cache is saved meanwhile, and waited for on
   /// every way out.

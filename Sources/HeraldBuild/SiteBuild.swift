@@ -89,7 +89,6 @@ package struct SiteBuild: Sendable {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
     do {
-      let lookahead = lookAhead(keepsMap: loaded.configuration != nil)
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
       guard !plan.budget.contains(where: { $0.severity == .error }) else {
@@ -100,7 +99,7 @@ package struct SiteBuild: Sendable {
       }
       let transaction = try begin(
         plan.renderer.plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) },
-        keepsMap: plan.reusesFragments, lookahead: lookahead)
+        keepsMap: plan.reusesFragments)
       try render(plan, into: transaction)
       let census = BuildTrace.measure("count the records") {
         RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)

@@ -193,12 +193,12 @@ struct IncrementalBuildTests {
   }
 
   @Test(
-    "a build with folders made ahead of its pages, into nothing and over its last output, is right"
+    "a build of hundreds of record folders, into nothing and over its last output, is right"
   )
   func foldersMadeAhead() throws {
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
-    // Enough records for a build's folders to be made ahead (SiteBuild.foldersAheadFrom).
+    // Hundreds of record folders, made by both rendering threads in one parent.
     for index in 0..<300 {
       try site.write(
         "content/announcements/many-\(index).md",

@@ -35,12 +35,4 @@ struct ConcurrentMapTests {
     // A failure does not stop the other elements: a build stages every file it can.
     #expect(transformed.withLock { $0 } == count)
   }
-
-  @Test(
-    "the order it reaches elements in names each element once",
-    arguments: [0, 1, 2, 31, 32, 33, 500, 9_400])
-  func order(count: Int) {
-    let order = [Int].concurrentOrder(count)
-    #expect(order.sorted() == Array(0..<count))
-  }
 }

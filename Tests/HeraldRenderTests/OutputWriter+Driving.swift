@@ -6,17 +6,16 @@ extension OutputWriter {
   /// the bytes given by a closure: the writer's tests' way of building.
   func write(
     _ files: [Planned], force: Bool, waiting: () -> Void = {}, map: Fingerprint?,
-    memo: OutputMapMemo? = nil, lookahead: OutputMapLookahead? = nil,
+    memo: OutputMapMemo? = nil,
     waves: ([String]) -> [[String]] = { [$0] },
     prepare: ([String]) throws -> Void, rendered: () -> Void = {},
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
-    let transaction = try begin(
-      files, force: force, waiting: waiting, map: map, memo: memo, lookahead: lookahead)
+    let transaction = try begin(files, force: force, waiting: waiting, map: map, memo: memo)
     for wave in waves(transaction.pending) where !wave.isEmpty {
       try prepare(wave)
       _ = try wave.concurrentMap { path in
-        let file = try transaction.open(path, amongst: wave.count)
+        let file = try transaction.open(path)
         try render(path, &file.sink)
         try file.close()
       }

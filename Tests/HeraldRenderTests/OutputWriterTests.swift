@@ -46,12 +46,11 @@ private struct WriterFixture {
   /// Builds the planned files with the output map of `key`, each file's bytes `one <path>`; the
   /// paths it rendered, sorted.
   func rendered(
-    _ planned: [OutputWriter.Planned], map key: Fingerprint, memo: OutputMapMemo? = nil,
-    lookahead: OutputMapLookahead? = nil
+    _ planned: [OutputWriter.Planned], map key: Fingerprint, memo: OutputMapMemo? = nil
   ) throws -> [String] {
     let rendered = RenderedPaths()
     _ = try writer.write(
-      planned, force: false, map: key, memo: memo, lookahead: lookahead, prepare: { _ in },
+      planned, force: false, map: key, memo: memo, prepare: { _ in },
       render: { path, sink in
         rendered.add(path)
         sink.write(Array("one \(path)".utf8))
@@ -337,39 +336,19 @@ struct OutputWriterTests {
     #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 
-  @Test("what the map's lookahead found is used only while the map file is the one it read")
-  func mapLookahead() throws {
+  @Test("the map vouches for a file only while it is the one herald put there")
+  func mapVouchesForIntactFiles() throws {
     let fixture = try WriterFixture()
     let key = Fingerprint(high: 1, low: 2)
-    func planned(feed: Fingerprint = Fingerprint(high: 3, low: 4)) -> [OutputWriter.Planned] {
-      Self.files.map {
-        OutputWriter.Planned(
-          path: $0, fingerprint: $0 == "feed.xml" ? feed : Fingerprint(high: 3, low: 4))
-      }
+    let planned = Self.files.map {
+      OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4))
     }
-    func build(_ files: [OutputWriter.Planned], lookahead: OutputMapLookahead? = nil) throws
-      -> [String]
-    {
-      try fixture.rendered(files, map: key, lookahead: lookahead)
-    }
-    func lookahead(_ key: Fingerprint = key) -> OutputMapLookahead {
-      OutputMapLookahead(output: fixture.output, keyIdentifier: key)
-    }
-    #expect(try build(planned()) == Self.files.sorted(), "the first build renders every file")
-    #expect(try build(planned(), lookahead: lookahead()) == [], "then every file is intact")
-    // A file edited by hand before the lookahead looks is seen, and written again.
+    #expect(try fixture.rendered(planned, map: key) == Self.files.sorted(), "the first renders all")
+    #expect(try fixture.rendered(planned, map: key) == [], "then every file is intact")
+    // A file edited by hand is seen, and written again.
     try Data("edited".utf8).write(to: URL(fileURLWithPath: fixture.output + "/a/b/page.html"))
-    #expect(try build(planned(), lookahead: lookahead()) == ["a/b/page.html"])
+    #expect(try fixture.rendered(planned, map: key) == ["a/b/page.html"])
     #expect(try fixture.tree().files["a/b/page.html"] == Array("one a/b/page.html".utf8))
-    // Another build rewrites the map after the lookahead read it: what it found is not used.
-    let stale = lookahead()
-    // Done looking before the other build, so what it found is the old map's.
-    #expect(stale.result(output: fixture.output, keyIdentifier: key) != nil)
-    #expect(try build(planned(feed: Fingerprint(high: 5, low: 6))) == ["feed.xml"])
-    #expect(try build(planned(), lookahead: stale) == ["feed.xml"], "the map is read again")
-    // A lookahead for another key is not used either.
-    let other = lookahead(Fingerprint(high: 9, low: 9))
-    #expect(try build(planned(), lookahead: other) == [], "the map of this key is read")
   }
 
   @Test(

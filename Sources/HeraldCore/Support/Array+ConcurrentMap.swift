@@ -35,26 +35,6 @@ extension Array where Element: Sendable {
     Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 16)
   }
 
-  /// About the order in which `concurrentMap` reaches a number of elements: its cores take the
-  /// runs in turn, so the first element of each of the first few runs comes first, then the
-  /// second of each, and so on, a few runs at a time.
-  package static func concurrentOrder(_ count: Int) -> [Int] {
-    let runs = concurrentRuns(count)
-    guard runs > 1 else { return [Int](0..<count) }
-    let cores = Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
-    var order: [Int] = []
-    order.reserveCapacity(count)
-    for first in stride(from: 0, to: runs, by: cores) {
-      let together = first..<Swift.min(first + cores, runs)
-      var offset = 0
-      while together.lowerBound + offset < count {
-        for run in together where run + offset < count { order.append(run + offset) }
-        offset += runs
-      }
-    }
-    return order
-  }
-
   /// Maps the elements on every core with a transform that may throw: every element is
   /// transformed (a failure does not stop the others), then the first error in the elements'
   /// order is thrown, so the error is the one a sequential `map` would have met first.

@@ -271,14 +271,11 @@ final class FragmentStore: @unchecked Sendable {
     // is held: the first wave of a build hashes nothing, and a table whose entries are all
     // wanted (the pages' cards, which the archive wants next) is left as it is.
     let bodiesWereHeld = lock.withLock { !bodies.isEmpty }
-    BackgroundRelease.release(
-      lock.withLock {
-        (
-          Self.keep(&bodies, namedIn: [wantedBodies, wantedCards, pages]),
-          Self.keep(&cards, namedIn: [wantedCards, pages]),
-          Self.keep(&rows, namedIn: wantedRows.isEmpty ? nil : Set(wantedRows.map(\.memo)))
-        )
-      })
+    lock.withLock {
+      Self.keep(&bodies, namedIn: [wantedBodies, wantedCards, pages])
+      Self.keep(&cards, namedIn: [wantedCards, pages])
+      Self.keep(&rows, namedIn: wantedRows.isEmpty ? nil : Set(wantedRows.map(\.memo)))
+    }
     // Each list names a record at most once (a site's ids are unique and each file of an edition
     // adds its records once), so a record asked for by two lists is made once by the checks here;
     // and with no pages asked for, the cards held are among those asked for, so as many held as
@@ -294,8 +291,7 @@ final class FragmentStore: @unchecked Sendable {
       })
     // Bodies kept from an earlier wave for the cards go once the cards are made.
     if bodiesWereHeld && !wantedCards.isEmpty {
-      BackgroundRelease.release(
-        lock.withLock { Self.keep(&bodies, namedIn: [wantedBodies, pages]) })
+      lock.withLock { Self.keep(&bodies, namedIn: [wantedBodies, pages]) }
     }
     // With no rows held (a build's first wave), none is looked up.
     try make(
@@ -339,43 +335,36 @@ final class FragmentStore: @unchecked Sendable {
     }
   }
 
-  /// Lets go of a table's entries whose records no list names, and returns what was let go (to
-  /// be freed on another thread).
+  /// Lets go of a table's entries whose records no list names.
   ///
   /// A table of a few entries (an edit's one page's card) is checked against the lists as they
   /// are; a larger one against a set of their ids, made only then.
   private static func keep<Value: Sendable>(
     _ table: inout [String: Value], namedIn lists: [[Announcement]]
-  ) -> (any Sendable)? {
-    guard !table.isEmpty else { return nil }
+  ) {
+    guard !table.isEmpty else { return }
     let named = lists.reduce(0) { $0 + $1.count }
     guard named > 0 else { return keep(&table, namedIn: nil) }
     if table.count <= 8 {
-      let gone = table.keys.filter { id in !lists.contains { $0.contains { $0.id == id } } }
-      return gone.compactMap { table.removeValue(forKey: $0) }
+      for id in table.keys where !lists.contains(where: { $0.contains { $0.id == id } }) {
+        table[id] = nil
+      }
+      return
     }
     var ids = Set<String>(minimumCapacity: named)
     for list in lists { for announcement in list { ids.insert(announcement.id) } }
-    return keep(&table, namedIn: ids)
+    keep(&table, namedIn: ids)
   }
 
-  /// Lets go of a table's entries not named in `wanted` (every entry when it is nil), and returns
-  /// what was let go: the few by name, or the whole old table when most go.
+  /// Lets go of a table's entries not named in `wanted` (every entry when it is nil).
   private static func keep<Value: Sendable>(
     _ table: inout [String: Value], namedIn wanted: Set<String>?
-  ) -> (any Sendable)? {
-    guard !table.isEmpty else { return nil }
+  ) {
     guard let wanted else {
-      defer { table = [:] }
-      return table
+      table = [:]
+      return
     }
-    let gone = table.keys.filter { !wanted.contains($0) }
-    guard !gone.isEmpty else { return nil }
-    // Removed in place (no other reference to the table, so no copy of it).
-    if gone.count * 4 < table.count { return gone.compactMap { table.removeValue(forKey: $0) } }
-    let previous = table
     table = table.filter { wanted.contains($0.key) }
-    return previous
   }
 
   private static func rowMemo(_ announcement: Announcement, _ platform: PlatformSettings) -> String

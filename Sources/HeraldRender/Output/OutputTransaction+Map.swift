@@ -16,12 +16,11 @@ extension OutputTransaction {
   }
 
   /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
-  /// still the file herald put in place, else nil (looked at in parallel: one `stat` each, unless
-  /// a lookahead already found the files `moved` since).
+  /// still the file herald put in place, else nil (looked at in parallel: one `stat` each).
   ///
   /// A plan of the map's own paths in its order (an edit's rebuild) is matched place by place.
   static func unchanged(
-    _ files: [OutputWriter.Planned], map: OutputMap?, output: String, moved: Set<String>? = nil
+    _ files: [OutputWriter.Planned], map: OutputMap?, output: String
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
     let sorted = map.sorted
@@ -31,11 +30,6 @@ extension OutputTransaction {
         let fingerprint = file.fingerprint, sorted[place].entry.fingerprint == fingerprint
       else { return nil }
       return sorted[place].entry
-    }
-    if let moved {
-      return files.enumerated().map { place, file in
-        moved.contains(file.path) ? nil : entry(of: file, at: place)
-      }
     }
     let folder = OpenFolder(output)
     return Array(files.enumerated()).concurrentMap { place, file -> OutputMap.Entry? in

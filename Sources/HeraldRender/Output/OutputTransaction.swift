@@ -31,8 +31,7 @@ package final class OutputTransaction: @unchecked Sendable {
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
-    map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?,
-    moved: Set<String>? = nil
+    map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?
   ) throws(OutputError) {
     self.writer = writer
     self.lock = lock
@@ -43,7 +42,7 @@ package final class OutputTransaction: @unchecked Sendable {
     self.memo = memo
     let output = writer.outputDirectory
     kept = BuildTrace.measure("compare with the output map") {
-      Self.unchanged(files, map: map, output: output, moved: moved)
+      Self.unchanged(files, map: map, output: output)
     }
     pending = zip(files, kept).compactMap { $1 == nil ? $0.path : nil }
     listed = map == nil ? previous : nil
@@ -63,27 +62,21 @@ package final class OutputTransaction: @unchecked Sendable {
     private let path: String
     private let destination: String
     private let writer: ComparingFileWriter
-    private let pieces: PieceQueue?
     private let transaction: OutputTransaction
 
     fileprivate init(
-      path: String, destination: String, writer: ComparingFileWriter, pieces: PieceQueue?,
+      path: String, destination: String, writer: ComparingFileWriter,
       transaction: OutputTransaction
     ) {
       self.path = path
       self.destination = destination
       self.writer = writer
-      self.pieces = pieces
       self.transaction = transaction
-      sink = ByteSink(handingOnTo: pieces.map { $0.add } ?? writer.take)
+      sink = ByteSink(handingOnTo: writer.take)
     }
-
-    deinit { pieces?.finish() }
 
     /// Finishes the file: written into staging when its bytes differ from the one in place.
     package func close() throws(OutputError) {
-      // Every piece taken before the last one is handed over first.
-      pieces?.finish()
       let last = sink.bytes
       let outcome = try OutputWriter.io(destination) { () throws(FileSystemError) in
         try writer.finish(last)
@@ -93,12 +86,8 @@ package final class OutputTransaction: @unchecked Sendable {
     }
   }
 
-  /// Opens a planned file for staging; `count` is how many files are rendered together with it.
-  ///
-  /// With fewer files than cores (the archive alone, an edit's live.json), a core would idle: a
-  /// large file's pieces are compared and written on a thread of their own as it renders. With
-  /// more, every core renders, and a writing thread would only take turns with them.
-  package func open(_ file: String, amongst count: Int) throws(OutputError) -> StagingFile {
+  /// Opens a planned file for staging.
+  package func open(_ file: String) throws(OutputError) -> StagingFile {
     try prepareStaging()
     let path = staging + "/" + file
     let inPlace = listed?.contains(file) == false ? nil : writer.outputDirectory + "/" + file
@@ -106,30 +95,8 @@ package final class OutputTransaction: @unchecked Sendable {
     let comparing = ComparingFileWriter(
       inPlace: inPlace, destination: path, folder: folders.rootFolder.map { ($0, file) }
     ) { () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: file)) }
-    let writesBeside = count < Self.cores
-    return StagingFile(
-      path: file, destination: path, writer: comparing,
-      pieces: writesBeside ? PieceQueue(take: comparing.take) : nil, transaction: self)
+    return StagingFile(path: file, destination: path, writer: comparing, transaction: self)
   }
-
-  /// Makes the staging folders of files about to be staged, in the order given (the order they
-  /// are rendered in), ahead of the threads that render them; call it on a thread of its own.
-  ///
-  /// A thread that opens a file whose folder is not made yet waits for it; `stopMakingFolders`
-  /// ends it early.
-  package func makeFoldersAhead(of paths: [String]) {
-    guard (try? prepareStaging()) != nil else { return }
-    var order: [String] = []
-    order.reserveCapacity(paths.count)
-    for path in paths {
-      let folder = OutputWriter.folder(of: path)
-      if !folder.isEmpty && folder != order.last { order.append(folder) }
-    }
-    folders.premake(order)
-  }
-
-  /// Ends `makeFoldersAhead` before its next folder.
-  package func stopMakingFolders() { folders.stopPremaking() }
 
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
@@ -137,7 +104,7 @@ package final class OutputTransaction: @unchecked Sendable {
   package func commit() throws(OutputError)
     -> OutputWriter.Summary
   {
-    let marker = try open(OutputWriter.markerName, amongst: 1)
+    let marker = try open(OutputWriter.markerName)
     marker.sink.write(Array(OutputWriter.markerText.utf8))
     try marker.close()
     let output = writer.outputDirectory
@@ -184,9 +151,6 @@ package final class OutputTransaction: @unchecked Sendable {
     }
     return summary
   }
-
-  /// The cores this process may use, read once: Foundation reads the cgroup files on each ask.
-  private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
   private func record(_ file: StagedFile) { state.withLock { staged.append(file) } }
 

@@ -102,7 +102,7 @@ package struct OutputWriter: Sendable {
   /// among the transaction's `pending` files: it is neither rendered nor read.
   package func begin(
     _ files: [Planned], force: Bool, waiting: () -> Void = {}, map keyIdentifier: Fingerprint?,
-    memo: OutputMapMemo? = nil, lookahead: OutputMapLookahead? = nil
+    memo: OutputMapMemo? = nil
   ) throws(OutputError) -> OutputTransaction {
     let output = outputDirectory
     _ = try OutputTarget.check(output: output, site: siteDirectory)
@@ -113,13 +113,8 @@ package struct OutputWriter: Sendable {
     }
     try recover()
     try checkForeign(force: force)
-    let found = BuildTrace.measure("wait for the lookahead") {
-      memo != nil
-        ? nil : keyIdentifier.flatMap { lookahead?.result(output: output, keyIdentifier: $0) }
-    }
     let map = BuildTrace.measure("read the output map") {
       keyIdentifier.flatMap { key in
-        if let found { return found.map }
         if let memo { return memo.read(output: output, keyIdentifier: key) }
         return OutputMap.read(output: output, keyIdentifier: key)
       }
@@ -131,7 +126,7 @@ package struct OutputWriter: Sendable {
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
-      keyIdentifier: keyIdentifier, memo: memo, moved: found?.moved)
+      keyIdentifier: keyIdentifier, memo: memo)
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
@@ -267,7 +262,7 @@ package struct OutputWriter: Sendable {
   }
 
   /// Every folder on the paths of some files (`a/b/c.html` gives `a` and `a/b`).
-  static func folders(of files: [String]) -> Set<String> {
+  static func folders(of files: some Sequence<String>) -> Set<String> {
     var folders: Set<String> = []
     for file in files {
       var folder = Self.folder(of: file)
