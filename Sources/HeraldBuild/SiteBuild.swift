@@ -25,7 +25,7 @@ package struct SiteBuild: Sendable {
   /// Called when another build holds the output folder and this one waits for it.
   package var waiting: @Sendable () -> Void = {}
   /// Where the build's large values go to be freed later, or nil to free them on return.
-  package var leftovers: (@Sendable (Any) -> Void)?
+  package var leftovers: (@Sendable (any Sendable) -> Void)?
   /// What earlier builds kept (parsed records, rendered fragments, the output map).
   package var reuse: any BuildReuse = NoReuse()
 
@@ -33,7 +33,7 @@ package struct SiteBuild: Sendable {
   package init(
     siteDirectory: String, outputDirectory: String, options: BuildOptions, strict: Bool,
     force: Bool, allowEmpty: Bool = false, waiting: @escaping @Sendable () -> Void = {},
-    leftovers: (@Sendable (Any) -> Void)? = nil, reuse: any BuildReuse = NoReuse()
+    leftovers: (@Sendable (any Sendable) -> Void)? = nil, reuse: any BuildReuse = NoReuse()
   ) {
     self.siteDirectory = siteDirectory
     self.outputDirectory = outputDirectory

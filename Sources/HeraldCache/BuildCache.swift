@@ -3,6 +3,7 @@ import HeraldContent
 import HeraldCore
 import HeraldFiles
 import HeraldRender
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ import HeraldRender
 /// Cards are not kept: an edit renders a page or two, whose cards take less to render again than
 /// their entries took to read and write (at 10,000 records, kept cards made a live title's edit
 /// 12% slower and a build with an empty cache 7% slower, and the cache 14 MB larger).
-package final class BuildCache: @unchecked Sendable {
+package final class BuildCache: Sendable {
   /// A record file as last read.
   struct FileEntry: Sendable, Equatable {
     let signature: FileSignature
@@ -90,8 +91,7 @@ package final class BuildCache: @unchecked Sendable {
   var isDamaged: Bool { reading.contents.isDamaged }
   /// When the cache was opened, in nanoseconds since 1970.
   let openedAt: Int64
-  private let lock = NSLock()
-  private var pendingEntries: [Fingerprint: Pending] = [:]
+  private let pendingEntries = Mutex<[Fingerprint: Pending]>([:])
 
   /// An entry kept this run: its sealed bytes.
   struct Pending: Sendable {
@@ -145,7 +145,7 @@ package final class BuildCache: @unchecked Sendable {
         return Checksum.opened(sealed).map(body)
       }
     }
-    guard let pending = lock.withLock({ pendingEntries[fingerprint] }) else { return nil }
+    guard let pending = pendingEntries.withLock({ $0[fingerprint] }) else { return nil }
     return pending.sealed.withUnsafeBytes { Checksum.opened($0).map(body) }
   }
 
@@ -154,7 +154,7 @@ package final class BuildCache: @unchecked Sendable {
   package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
     guard locations[fingerprint] == nil else { return }
     let entry = Pending(sealed: Checksum.sealed(bytes))
-    lock.withLock { pendingEntries[fingerprint] = entry }
+    pendingEntries.withLock { $0[fingerprint] = entry }
   }
 
   /// A file's fingerprint when its signature is unchanged and was not taken racily.
@@ -164,7 +164,7 @@ package final class BuildCache: @unchecked Sendable {
   }
 
   /// The entries kept this run, by fingerprint.
-  func pending() -> [Fingerprint: Pending] { lock.withLock { pendingEntries } }
+  func pending() -> [Fingerprint: Pending] { pendingEntries.withLock { $0 } }
 
   static func wallClock() -> Int64 { FileSignature.wallClock() }
 }

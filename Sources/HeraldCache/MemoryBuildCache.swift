@@ -3,19 +3,24 @@ import HeraldContent
 import HeraldCore
 import HeraldFiles
 import HeraldRender
+import Synchronization
 
 /// A build cache that lives as long as the process: `serve` rebuilds with it on every save, so
 /// only what changed is parsed and rendered again, and nothing is written to disk.
-package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
+package final class MemoryBuildCache: SiteCache, Sendable {
   package let identity: String
   /// The output map of the session's last build, so the next one need not read it back.
   package let outputMaps: OutputMapMemo? = OutputMapMemo()
   private let key: Fingerprint
-  private let lock = NSLock()
-  private var files: [String: (signature: FileSignature, content: Fingerprint, racy: Bool)] = [:]
-  private var entries: [Fingerprint: [UInt8]] = [:]
-  /// How many entries were live at the last pruning: pruning waits until twice as many are held.
-  private var liveAtPruning = 0
+  private let state = Mutex(State())
+
+  /// What the session keeps.
+  private struct State {
+    var files: [String: (signature: FileSignature, content: Fingerprint, racy: Bool)] = [:]
+    var entries: [Fingerprint: [UInt8]] = [:]
+    /// How many entries were live at the last pruning: pruning waits until twice as many are held.
+    var liveAtPruning = 0
+  }
 
   /// Makes an empty cache with a fresh key.
   package init(identity: String) {
@@ -27,8 +32,10 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
   package func hasher() -> SipHasher { SipHasher(key: key) }
 
   package func fingerprint(file: String, signature: FileSignature) -> Fingerprint? {
-    lock.withLock {
-      guard let entry = files[file], !entry.racy, entry.signature == signature else { return nil }
+    state.withLock {
+      guard let entry = $0.files[file], !entry.racy, entry.signature == signature else {
+        return nil
+      }
       return entry.content
     }
   }
@@ -36,31 +43,31 @@ package final class MemoryBuildCache: SiteCache, @unchecked Sendable {
   package func withEntry<Value>(
     _ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value
   ) -> Value? {
-    lock.withLock { entries[fingerprint] }?.withUnsafeBytes(body)
+    state.withLock { $0.entries[fingerprint] }?.withUnsafeBytes(body)
   }
 
   package func keep(_ bytes: [UInt8], for fingerprint: Fingerprint) {
-    lock.withLock { entries[fingerprint] = bytes }
+    state.withLock { $0.entries[fingerprint] = bytes }
   }
 
   package func save(files seen: [RecordFileState]?, live: (() -> [Fingerprint])?) {
     // Listing what is live costs as much as a small rebuild, so a session prunes only when the
     // cache has doubled since: memory stays within twice the need, and most saves are free.
-    let due = lock.withLock { entries.count > 2 * liveAtPruning + 4096 }
+    let due = state.withLock { $0.entries.count > 2 * $0.liveAtPruning + 4096 }
     let wanted = due ? live.map { Set($0() + (seen ?? []).map(\.record)) } : nil
     let now = BuildCache.wallClock()
-    lock.withLock {
+    state.withLock { state in
       if let seen {
-        files = [:]
-        for state in seen {
-          files[state.file] = (
-            state.signature, state.content, state.signature.isRacy(readAt: now)
+        state.files = [:]
+        for file in seen {
+          state.files[file.file] = (
+            file.signature, file.content, file.signature.isRacy(readAt: now)
           )
         }
       }
       if let wanted {
-        entries = entries.filter { wanted.contains($0.key) }
-        liveAtPruning = entries.count
+        state.entries = state.entries.filter { wanted.contains($0.key) }
+        state.liveAtPruning = state.entries.count
       }
     }
   }

@@ -1,16 +1,17 @@
 import Foundation
 import HeraldCore
 import HeraldFiles
+import Synchronization
 
 /// The output map a build wrote, kept for the next build in the same process (`serve`), so that a
 /// rebuild does not read and parse the map file it wrote itself.
 ///
 /// It is used only while the map file is the one it describes: the file's size, inode and
 /// modification time must be those recorded when it was written (or read), and the key the same.
-package final class OutputMapMemo: @unchecked Sendable {
-  private let lock = NSLock()
-  private var kept:
+package final class OutputMapMemo: Sendable {
+  private let kept = Mutex<
     (output: String, keyIdentifier: Fingerprint, file: FileSignature, map: OutputMap)?
+  >(nil)
 
   /// Makes an empty memo.
   package init() {}
@@ -19,7 +20,7 @@ package final class OutputMapMemo: @unchecked Sendable {
   func read(output: String, keyIdentifier: Fingerprint) -> OutputMap? {
     let path = output + "/" + OutputMap.fileName
     let file = FileSignature.of(path)
-    if let kept = lock.withLock({ kept }), let file, kept.output == output,
+    if let kept = kept.withLock({ $0 }), let file, kept.output == output,
       kept.keyIdentifier == keyIdentifier, kept.file == file
     {
       return kept.map
@@ -32,7 +33,7 @@ package final class OutputMapMemo: @unchecked Sendable {
   /// Remembers the map now in the output's map file (nil forgets).
   func remember(_ map: OutputMap?, output: String, keyIdentifier: Fingerprint) {
     let file = FileSignature.of(output + "/" + OutputMap.fileName)
-    lock.withLock {
+    kept.withLock { kept in
       if let map, let file {
         kept = (output, keyIdentifier, file, map)
       } else {
