@@ -5,6 +5,7 @@ import HeraldCore
 import HeraldFiles
 import HeraldRender
 import HeraldServe
+import Synchronization
 
 /// `herald serve`: builds the site into a temporary folder, serves it on loopback, and rebuilds
 /// and reloads the pages when the site changes.
@@ -152,7 +153,7 @@ private struct Rebuilder {
 }
 
 /// How many times SIGINT or SIGTERM arrived; written only by the signal handler.
-nonisolated(unsafe) private var receivedStopSignals: sig_atomic_t = 0
+private let receivedStopSignals = Atomic<Int>(0)
 
 /// Counts SIGINT and SIGTERM, so the watch loop ends and cleans up; a second one (an impatient
 /// Ctrl-C) exits at once, leaving the preview folder to the next serve's sweep.
@@ -168,13 +169,14 @@ private struct StopSignal {
     sigemptyset(&signals)
     for number in [SIGINT, SIGTERM] {
       _ = signal(number) { _ in
-        receivedStopSignals += 1
-        if receivedStopSignals > 1 { _exit(130) }
+        // A lock-free atomic: safe in a signal handler, as a lock would not be.
+        let (_, count) = receivedStopSignals.add(1, ordering: .relaxed)
+        if count > 1 { _exit(130) }
       }
       sigaddset(&signals, number)
     }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
   }
 
-  var isSet: Bool { receivedStopSignals > 0 }
+  var isSet: Bool { receivedStopSignals.load(ordering: .relaxed) > 0 }
 }

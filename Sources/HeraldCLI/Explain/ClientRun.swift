@@ -2,6 +2,7 @@ import Foundation
 import HeraldClient
 import HeraldCore
 import HeraldRender
+import Synchronization
 
 /// One decision made by `HeraldClient` itself, for `explain` and `diff`: from a local site's
 /// channel, built in memory exactly as `herald build` writes it, or from a deployed channel.
@@ -70,17 +71,16 @@ struct ClientRun: Sendable {
 /// Runs async work to its end from synchronous command code (the command line has one thread of
 /// its own to block).
 func waitFor<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
-  let box = ResultBox<Value>()
+  let box = Mutex<Value?>(nil)
   let done = DispatchSemaphore(value: 0)
   Task {
-    box.value = await work()
+    let value = await work()
+    box.withLock { $0 = value }
     done.signal()
   }
   done.wait()
-  guard let value = box.value else { preconditionFailure("the task finished without a value") }
+  guard let value = box.withLock({ $0 }) else {
+    preconditionFailure("the task finished without a value")
+  }
   return value
-}
-
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-  var value: Value?
 }
