@@ -53,24 +53,35 @@ enum DiffCommand {
       siteDirectory: directory, environment: context.environment,
       identity: HeraldIdentity.current)
     let reuse: any BuildReuse = cache ?? NoReuse()
+    // git reads the revision's tree while the working site loads.
+    let gitTree = revision.map { revision in
+      BackgroundWork { () throws(GitRevisionSite.Failure) in
+        try GitRevisionSite.tree(revision: revision, siteDirectory: directory)
+      }
+    }
     let head: Site
     let headLoaded: LoadedSite
     switch SiteSession.load(directory, prefix: prefix, context: context, reuse: reuse) {
     case .success(let (site, loaded)):
       (head, headLoaded) = (site, loaded)
       cache?.save(files: loaded.files, live: nil)
-    case .failure(let stopped): return stopped.status
+    case .failure(let stopped):
+      // git is left to finish, so nothing of it outlives the command.
+      _ = try? gitTree?.value()
+      return stopped.status
     }
     let label = revision ?? baseDirectory ?? ""
     var base: Site
     var isNewChannel = false
     do {
-      if let revision,
+      if let revision, let gitTree,
         let made = try BuildTrace.measure(
           "the base from the working site",
           {
             () throws(GitRevisionSite.Failure) in
-            try GitBaseSite.make(revision: revision, siteDirectory: directory, head: headLoaded)
+            try GitBaseSite.make(
+              revision: revision, siteDirectory: directory, tree: gitTree.value(),
+              head: headLoaded)
           })
       {
         base = made.site

@@ -17,11 +17,10 @@ struct GitBaseSite {
   let hasErrors: Bool
 
   /// The base, or nil where only a folder of the revision gives it; throws what git says.
-  static func make(revision: String, siteDirectory: String, head: LoadedSite)
-    throws(GitRevisionSite.Failure) -> GitBaseSite?
-  {
+  static func make(
+    revision: String, siteDirectory: String, tree: GitRevisionSite.Tree, head: LoadedSite
+  ) throws(GitRevisionSite.Failure) -> GitBaseSite? {
     guard let config = head.config else { return nil }
-    let tree = try GitRevisionSite.tree(revision: revision, siteDirectory: siteDirectory)
     guard !tree.entries.contains(where: \.isLink), !tree.changed.contains("herald.yaml"),
       tree.entries.contains(where: { $0.relative == "herald.yaml" })
     else { return nil }

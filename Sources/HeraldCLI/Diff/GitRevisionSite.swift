@@ -32,9 +32,14 @@ struct GitRevisionSite {
 
   /// The site's herald.yaml and record files at a revision, and the paths in the site whose
   /// working copy differs from it (or is gone).
-  static func tree(revision: String, siteDirectory: String) throws(Failure) -> (
-    entries: [Entry], changed: Set<String>, prefix: String
-  ) {
+  struct Tree: Sendable {
+    let entries: [Entry]
+    let changed: Set<String>
+  }
+
+  /// Reads the tree of the site at a revision; the listing and the comparison with the working
+  /// copy are two git processes, run at once.
+  static func tree(revision: String, siteDirectory: String) throws(Failure) -> Tree {
     let prefix = try git(["rev-parse", "--show-prefix"], in: siteDirectory)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     do {
@@ -50,11 +55,23 @@ struct GitRevisionSite {
           + (suggestion.map { " (did you mean \($0)?)" }
             ?? " (a branch, a tag or a commit; fetch it first if it is on a remote)"))
     }
-    let listing = try gitBytes(
-      [
-        "ls-tree", "-r", "-z", "--full-tree", revision, "--",
-        prefix + "herald.yaml", prefix + "content/announcements",
-      ], in: siteDirectory)
+    let comparing = BackgroundWork { () throws(Failure) in
+      try gitBytes(
+        [
+          "diff", "--name-only", "-z", "--no-renames", revision, "--",
+          ":(top)" + prefix + "herald.yaml", ":(top)" + prefix + "content/announcements",
+        ], in: siteDirectory)
+    }
+    let listed = Result { () throws(Failure) in
+      try gitBytes(
+        [
+          "ls-tree", "-r", "-z", "--full-tree", revision, "--",
+          prefix + "herald.yaml", prefix + "content/announcements",
+        ], in: siteDirectory)
+    }
+    // Both processes are waited for, whichever fails.
+    let difference = Result { () throws(Failure) in try comparing.value() }
+    let listing = try listed.get()
     // Each entry is "<mode> <type> <object>\t<path>"; mode 120000 is a symbolic link. Read by
     // their bytes: ten thousand entries split as Strings took 30 ms.
     let prefixCount = prefix.utf8.count
@@ -69,13 +86,10 @@ struct GitRevisionSite {
         object: String(decoding: fields[2], as: UTF8.self),
         isLink: fields[0].elementsEqual("120000".utf8))
     }
-    let changed = try gitBytes(
-      [
-        "diff", "--name-only", "-z", "--no-renames", revision, "--",
-        ":(top)" + prefix + "herald.yaml", ":(top)" + prefix + "content/announcements",
-      ], in: siteDirectory
-    ).split(separator: 0).map { String(decoding: $0.dropFirst(prefixCount), as: UTF8.self) }
-    return (entries, Set(changed), prefix)
+    let changed = try difference.get().split(separator: 0).map {
+      String(decoding: $0.dropFirst(prefixCount), as: UTF8.self)
+    }
+    return Tree(entries: entries, changed: Set(changed))
   }
 
   /// Copies the site at `siteDirectory` as it was at `revision` into a new temporary folder
@@ -84,7 +98,7 @@ struct GitRevisionSite {
   static func extract(revision: String, siteDirectory: String, in parent: String)
     throws(Failure) -> GitRevisionSite
   {
-    let (entries, _, _) = try tree(revision: revision, siteDirectory: siteDirectory)
+    let entries = try tree(revision: revision, siteDirectory: siteDirectory).entries
     let folder = TemporaryFolder(purpose: "base", in: parent)
     let directory = folder.path
     // Every file's bytes through one git process: one per record took 50 s at 1,000 records.
