@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import Synchronization
 
 /// Everything rendered from one record, made at most once per preparation (on any thread): its
 /// body as HTML, its card (the entry in the archive and the details under its title), and its
@@ -7,7 +8,7 @@ import HeraldCore
 ///
 /// A build prepares the manifests' rows and the pages' cards in turn, so a body may be written
 /// once for each.
-final class FragmentStore: @unchecked Sendable {
+final class FragmentStore: Sendable {
   /// What cards are rendered with: the pages' shared values and the theme's partials (a store
   /// made for the manifests alone, as `explain` makes one, has none).
   struct CardRenderer: Sendable {
@@ -30,13 +31,17 @@ final class FragmentStore: @unchecked Sendable {
   private let cache: (any FragmentCache)?
   /// The fingerprint of everything every fragment depends on besides its record.
   let environment: Fingerprint?
-  private let lock = NSLock()
   /// The lock the archive's entries share for the members they make on demand (not `lock`: making
   /// them reads the store).
   private let entryLock = NSLock()
-  private var bodies: [String: String] = [:]
-  private var cards: [String: Card] = [:]
-  private var rows: [String: PreformattedJSON] = [:]
+  /// What is held now: bodies and cards by record id, rows by record and scope.
+  private let tables = Mutex(Tables())
+
+  private struct Tables {
+    var bodies: [String: String] = [:]
+    var cards: [String: Card] = [:]
+    var rows: [String: PreformattedJSON] = [:]
+  }
 
   init(
     site: Site, urls: SiteURLs, options: BuildOptions, cards: CardRenderer?,
@@ -75,7 +80,7 @@ final class FragmentStore: @unchecked Sendable {
   }
 
   private func knownBody(_ announcement: Announcement) -> String? {
-    let (known, card) = lock.withLock { (bodies[announcement.id], cards[announcement.id]) }
+    let (known, card) = tables.withLock { ($0.bodies[announcement.id], $0.cards[announcement.id]) }
     return known ?? card?.bodyHTML
   }
 
@@ -91,7 +96,7 @@ final class FragmentStore: @unchecked Sendable {
 
   /// A record's card, rendered by the theme's partials.
   func card(_ announcement: Announcement) throws(TemplateError) -> Card {
-    if let known = lock.withLock({ cards[announcement.id] }) { return known }
+    if let known = tables.withLock({ $0.cards[announcement.id] }) { return known }
     let card = try makeCard(announcement).card
     keep(card, of: announcement)
     return card
@@ -100,9 +105,9 @@ final class FragmentStore: @unchecked Sendable {
   /// Keeps a card made on demand (of two made at once, the first), and lets go of a body kept for
   /// it that it now holds.
   private func keep(_ card: Card, of announcement: Announcement) {
-    lock.withLock {
-      if cards[announcement.id] == nil { cards[announcement.id] = card }
-      if card.hasBody { bodies[announcement.id] = nil }
+    tables.withLock {
+      if $0.cards[announcement.id] == nil { $0.cards[announcement.id] = card }
+      if card.hasBody { $0.bodies[announcement.id] = nil }
     }
   }
 
@@ -131,7 +136,7 @@ final class FragmentStore: @unchecked Sendable {
   func cardValue(_ announcement: Announcement) throws(TemplateError) -> TemplateValue {
     guard let context = cardRenderer?.context else { return .null }
     let card: Card
-    if let known = lock.withLock({ cards[announcement.id] }) {
+    if let known = tables.withLock({ $0.cards[announcement.id] }) {
       card = known
     } else {
       let made = try makeCard(announcement)
@@ -150,7 +155,7 @@ final class FragmentStore: @unchecked Sendable {
   /// The cards made so far are read under the lock once, not once per record, and the entries
   /// are made on every core (the archive renders alone in its wave).
   func archiveEntries(_ announcements: [Announcement]) throws(TemplateError) -> [TemplateValue] {
-    let known = lock.withLock { cards }
+    let known = tables.withLock { $0.cards }
     return try announcements.concurrentMap {
       (announcement) throws(TemplateError) -> TemplateValue in
       if let card = known[announcement.id] { return archiveEntry(announcement, card: card) }
@@ -205,9 +210,9 @@ final class FragmentStore: @unchecked Sendable {
     -> PreformattedJSON
   {
     let memo = Self.rowMemo(announcement, platform)
-    if let known = lock.withLock({ rows[memo] }) { return known }
+    if let known = tables.withLock({ $0.rows[memo] }) { return known }
     let row = try makeRow(announcement, platform: platform).row
-    lock.withLock { rows[memo] = row }
+    tables.withLock { $0.rows[memo] = row }
     return row
   }
 
@@ -248,7 +253,7 @@ final class FragmentStore: @unchecked Sendable {
 
   /// How many bodies, cards and rows are held now.
   var held: (bodies: Int, cards: Int, rows: Int) {
-    lock.withLock { (bodies.count, cards.count, rows.count) }
+    tables.withLock { ($0.bodies.count, $0.cards.count, $0.rows.count) }
   }
 
   // MARK: Making many at once.
@@ -270,33 +275,35 @@ final class FragmentStore: @unchecked Sendable {
     // What is held is checked against what is wanted, table by table, and only where something
     // is held: the first wave of a build hashes nothing, and a table whose entries are all
     // wanted (the pages' cards, which the archive wants next) is left as it is.
-    let bodiesWereHeld = lock.withLock { !bodies.isEmpty }
-    lock.withLock {
-      Self.keep(&bodies, namedIn: [wantedBodies, wantedCards, pages])
-      Self.keep(&cards, namedIn: [wantedCards, pages])
-      Self.keep(&rows, namedIn: wantedRows.isEmpty ? nil : Set(wantedRows.map(\.memo)))
+    let bodiesWereHeld = tables.withLock { !$0.bodies.isEmpty }
+    tables.withLock {
+      Self.keep(&$0.bodies, namedIn: [wantedBodies, wantedCards, pages])
+      Self.keep(&$0.cards, namedIn: [wantedCards, pages])
+      Self.keep(&$0.rows, namedIn: wantedRows.isEmpty ? nil : Set(wantedRows.map(\.memo)))
     }
     // Each list names a record at most once (a site's ids are unique and each file of an edition
     // adds its records once), so a record asked for by two lists is made once by the checks here;
     // and with no pages asked for, the cards held are among those asked for, so as many held as
     // asked for are all of them.
     try make(
-      lock.withLock {
-        var jobs = wantedBodies.filter { bodies[$0.id] == nil && cards[$0.id]?.hasBody != true }
-          .map { Job.body($0) }
-        if !pages.isEmpty || cards.count != wantedCards.count {
-          jobs += wantedCards.filter { cards[$0.id] == nil }.map { Job.card($0) }
+      tables.withLock { tables in
+        var jobs = wantedBodies.filter {
+          tables.bodies[$0.id] == nil && tables.cards[$0.id]?.hasBody != true
+        }.map { Job.body($0) }
+        if !pages.isEmpty || tables.cards.count != wantedCards.count {
+          jobs += wantedCards.filter { tables.cards[$0.id] == nil }.map { Job.card($0) }
         }
         return jobs
       })
     // Bodies kept from an earlier wave for the cards go once the cards are made.
     if bodiesWereHeld && !wantedCards.isEmpty {
-      lock.withLock { Self.keep(&bodies, namedIn: [wantedBodies, pages]) }
+      tables.withLock { Self.keep(&$0.bodies, namedIn: [wantedBodies, pages]) }
     }
     // With no rows held (a build's first wave), none is looked up.
     try make(
-      lock.withLock {
-        (rows.isEmpty ? wantedRows : wantedRows.filter { rows[$0.memo] == nil }).map(Job.row)
+      tables.withLock { tables in
+        (tables.rows.isEmpty ? wantedRows : wantedRows.filter { tables.rows[$0.memo] == nil })
+          .map(Job.row)
       })
   }
 
@@ -314,22 +321,22 @@ final class FragmentStore: @unchecked Sendable {
       }
     }
     guard let first = jobs.first else { return }
-    lock.withLock {
+    tables.withLock { tables in
       // Sized once: grown one insertion at a time, the tables were copied a dozen times over.
       // A preparation's jobs are bodies and cards, or rows (which may bring bodies).
       if case .row = first {
-        rows.reserveCapacity(rows.count + jobs.count)
+        tables.rows.reserveCapacity(tables.rows.count + jobs.count)
       } else {
-        cards.reserveCapacity(cards.count + jobs.count)
+        tables.cards.reserveCapacity(tables.cards.count + jobs.count)
       }
-      bodies.reserveCapacity(bodies.count + jobs.count)
+      tables.bodies.reserveCapacity(tables.bodies.count + jobs.count)
       for result in made {
         switch result {
-        case .body(let id, let html): bodies[id] = html
-        case .card(let id, let card): cards[id] = card
+        case .body(let id, let html): tables.bodies[id] = html
+        case .card(let id, let card): tables.cards[id] = card
         case .row(let memo, let row, let body):
-          rows[memo] = row
-          if let body { bodies[body.id] = body.html }
+          tables.rows[memo] = row
+          if let body { tables.bodies[body.id] = body.html }
         }
       }
     }

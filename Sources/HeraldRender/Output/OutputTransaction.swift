@@ -1,13 +1,14 @@
 import Foundation
 import HeraldCore
 import HeraldFiles
+import Synchronization
 
 /// One build's change to an output folder, from `OutputWriter.begin` to `commit`: the renderer's
 /// bytes go into staging files it opens, and nothing reaches the output until `commit`.
 ///
 /// It holds the output's lock while it lives. Released without a commit (a render that failed, a
 /// build refused), it removes its staging folder and the output is as it was.
-package final class OutputTransaction: @unchecked Sendable {
+package final class OutputTransaction: Sendable {
   /// Every file of the previous tree (herald's bookkeeping aside).
   package let previous: PreviousTree
   /// The planned files to render, in plan order: those the output map could not vouch for.
@@ -24,10 +25,9 @@ package final class OutputTransaction: @unchecked Sendable {
   private let listed: PreviousTree?
   private let staging: String
   private let folders: FolderMaker
-  private let state = NSLock()
-  private var stagingReady = false
-  private var staged: [StagedFile] = []
-  private var committed = false
+  /// Whether staging is ready, the files staged so far, and whether the commit began.
+  private let state = Mutex<(stagingReady: Bool, staged: [StagedFile], committed: Bool)>(
+    (false, [], false))
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
@@ -51,7 +51,7 @@ package final class OutputTransaction: @unchecked Sendable {
   }
 
   deinit {
-    if !committed { try? FileSystem.removeTree(staging) }
+    if !state.withLock({ $0.committed }) { try? FileSystem.removeTree(staging) }
     withExtendedLifetime(lock) {}
   }
 
@@ -108,7 +108,7 @@ package final class OutputTransaction: @unchecked Sendable {
     marker.sink.write(Array(OutputWriter.markerText.utf8))
     try marker.close()
     let output = writer.outputDirectory
-    var staged = state.withLock { self.staged }
+    var staged = state.withLock { $0.staged }
     let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
     let paths = files.map(\.path)
     // A previous file whose path is now a folder is replaced, not removed.
@@ -121,7 +121,7 @@ package final class OutputTransaction: @unchecked Sendable {
     .sortedBytewise()
     let summary = OutputWriter.Summary(
       written: changed.count, unchanged: paths.count + 1 - changed.count, removed: removed.count)
-    committed = true
+    state.withLock { $0.committed = true }
     var mapInPlace = map != nil
     if !changed.isEmpty || !removed.isEmpty {
       let journal = OutputJournal(
@@ -152,18 +152,18 @@ package final class OutputTransaction: @unchecked Sendable {
     return summary
   }
 
-  private func record(_ file: StagedFile) { state.withLock { staged.append(file) } }
+  private func record(_ file: StagedFile) { state.withLock { $0.staged.append(file) } }
 
   /// Removes what a stopped build left in staging, once, before the first file is staged.
   private func prepareStaging() throws(OutputError) {
-    state.lock()
-    defer { state.unlock() }
-    guard !stagingReady else { return }
-    try? FileSystem.removeTree(staging)
     let staging = staging
     let folders = folders
-    try OutputWriter.io(staging) { () throws(FileSystemError) in try folders.make("") }
-    stagingReady = true
+    try state.withLock { (state) throws(OutputError) in
+      guard !state.stagingReady else { return }
+      try? FileSystem.removeTree(staging)
+      try OutputWriter.io(staging) { () throws(FileSystemError) in try folders.make("") }
+      state.stagingReady = true
+    }
   }
 
   /// A staged file: whether its bytes differ from the file in place, and the signature of the
