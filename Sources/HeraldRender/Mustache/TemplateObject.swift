@@ -8,15 +8,12 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
   package struct Member: Sendable, Hashable {
     /// The name a template looks it up by.
     let key: String
-    /// The tag of the name (`TemplateKey.tag(of:)`), which a lookup compares first.
-    let tag: UInt64
     /// The value.
     var value: TemplateValue
 
     /// A member named `key`.
     package init(_ key: String, _ value: TemplateValue) {
       self.key = key
-      tag = TemplateKey.tag(of: key)
       self.value = value
     }
   }
@@ -87,16 +84,12 @@ package struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLitera
 
   /// Where the member of a name is, from the end, so that of two members with one name the later
   /// wins.
-  ///
-  /// Members whose tags differ are passed over without comparing their names: nearly all are, and
-  /// a comparison of two names that are not the same string in memory is a call into the
-  /// standard library.
   private func lastIndex(of key: TemplateKey) -> Int? {
     // Read in place, through a buffer pointer, rather than each member taken out by subscript.
     members.withUnsafeBufferPointer { members in
       var index = members.count - 1
       while index >= 0 {
-        if members[index].tag == key.tag && members[index].key == key.name { return index }
+        if members[index].key == key.name { return index }
         index -= 1
       }
       return nil
