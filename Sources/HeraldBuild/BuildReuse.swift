@@ -13,9 +13,8 @@ package protocol BuildReuse: Sendable {
   var records: (any RecordCache)? { get }
   /// How the renderer reuses fragments for a site whose herald.yaml has this fingerprint.
   func rendering(configuration: Fingerprint) -> RenderCaching?
-  /// The identifier recorded in the output map (a map made with another key is not read), and the
-  /// map the last build of this process wrote when the reuse lives as long as the process.
-  var outputMap: (identifier: Fingerprint, memo: OutputMapMemo?)? { get }
+  /// The identifier recorded in the output map (a map made with another key is not read).
+  var outputMapKey: Fingerprint? { get }
   /// Saves what this run learnt: the record files as found (when given) and the new entries; with
   /// `live` (every key the site's files are made from, asked for only when needed), entries not in
   /// it may be forgotten.
@@ -32,7 +31,7 @@ package struct NoReuse: BuildReuse {
   /// No fragments are kept.
   package func rendering(configuration: Fingerprint) -> RenderCaching? { nil }
   /// No output map.
-  package var outputMap: (identifier: Fingerprint, memo: OutputMapMemo?)? { nil }
+  package var outputMapKey: Fingerprint? { nil }
   /// Nothing to save.
   package func save(files: [RecordFileState]?, live: (() -> [Fingerprint])?) {}
 }

@@ -61,11 +61,11 @@ extension SiteBuild {
   func begin(_ files: [OutputWriter.Planned], keepsMap: Bool) throws(OutputError)
     -> OutputTransaction
   {
-    let map = keepsMap ? reuse.outputMap : nil
+    let map = keepsMap ? reuse.outputMapKey : nil
     let transaction = try OutputWriter(
       outputDirectory: outputDirectory, siteDirectory: siteDirectory
     ).begin(
-      files, force: force, waiting: waiting, map: map?.identifier, memo: map?.memo)
+      files, force: force, waiting: waiting, map: map)
     let previous = transaction.previous
     if !allowEmpty, previous.contains(where: Self.isRecordPage),
       !files.contains(where: { Self.isRecordPage($0.path) })

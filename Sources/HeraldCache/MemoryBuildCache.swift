@@ -9,8 +9,6 @@ import Synchronization
 /// only what changed is parsed and rendered again, and nothing is written to disk.
 package final class MemoryBuildCache: SiteCache, Sendable {
   package let identity: String
-  /// The output map of the session's last build, so the next one need not read it back.
-  package let outputMaps: OutputMapMemo? = OutputMapMemo()
   private let key: Fingerprint
   private let state = Mutex(State())
 

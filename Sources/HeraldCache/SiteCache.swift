@@ -8,15 +8,9 @@ import HeraldRender
 package protocol SiteCache: RecordCache, FragmentCache, BuildReuse {
   /// Which herald made the entries (another herald's are never used).
   var identity: String { get }
-  /// The output map the last build of this process wrote, when the cache lives as long as the
-  /// process (nil for the disk cache: each run reads the map file).
-  var outputMaps: OutputMapMemo? { get }
 }
 
 extension SiteCache {
-  /// None: the map is read from its file.
-  package var outputMaps: OutputMapMemo? { nil }
-
   /// The cache itself keeps the records.
   package var records: (any RecordCache)? { self }
 
@@ -26,11 +20,11 @@ extension SiteCache {
   }
 
   /// The identifier of the key, recorded in the output map so a map made with another key is not
-  /// read, and the map this process wrote last.
-  package var outputMap: (identifier: Fingerprint, memo: OutputMapMemo?)? {
+  /// read.
+  package var outputMapKey: Fingerprint? {
     var hasher = hasher()
     hasher.combine("output map")
-    return (hasher.finalize(), outputMaps)
+    return hasher.finalize()
   }
 }
 

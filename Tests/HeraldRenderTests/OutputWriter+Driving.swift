@@ -6,12 +6,11 @@ extension OutputWriter {
   /// the bytes given by a closure: the writer's tests' way of building.
   func write(
     _ files: [Planned], force: Bool, waiting: () -> Void = {}, map: Fingerprint?,
-    memo: OutputMapMemo? = nil,
     waves: ([String]) -> [[String]] = { [$0] },
     prepare: ([String]) throws -> Void, rendered: () -> Void = {},
     render: @escaping @Sendable (String, inout ByteSink) throws -> Void
   ) throws -> Summary {
-    let transaction = try begin(files, force: force, waiting: waiting, map: map, memo: memo)
+    let transaction = try begin(files, force: force, waiting: waiting, map: map)
     for wave in waves(transaction.pending) where !wave.isEmpty {
       try prepare(wave)
       _ = try wave.concurrentMap { path in

@@ -46,11 +46,11 @@ private struct WriterFixture {
   /// Builds the planned files with the output map of `key`, each file's bytes `one <path>`; the
   /// paths it rendered, sorted.
   func rendered(
-    _ planned: [OutputWriter.Planned], map key: Fingerprint, memo: OutputMapMemo? = nil
+    _ planned: [OutputWriter.Planned], map key: Fingerprint
   ) throws -> [String] {
     let rendered = RenderedPaths()
     _ = try writer.write(
-      planned, force: false, map: key, memo: memo, prepare: { _ in },
+      planned, force: false, map: key, prepare: { _ in },
       render: { path, sink in
         rendered.add(path)
         sink.write(Array("one \(path)".utf8))
@@ -316,24 +316,6 @@ struct OutputWriterTests {
     #expect(OutputJournal(bytes: Array(journal.bytes.dropLast())) == nil)
     #expect(OutputJournal(bytes: Array("P../../etc/passwd\0".utf8)) == nil)
     #expect(OutputJournal(bytes: Array("P/etc/passwd\0".utf8)) == nil)
-  }
-
-  @Test("the map kept in memory is used only while the map file is the one it describes")
-  func mapMemo() throws {
-    let fixture = try WriterFixture()
-    let key = Fingerprint(high: 1, low: 2)
-    let planned = Self.files.map {
-      OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4))
-    }
-    let memo = OutputMapMemo()
-    func build() throws -> [String] { try fixture.rendered(planned, map: key, memo: memo) }
-    #expect(try build() == Self.files.sorted(), "the first build renders every file")
-    #expect(try build() == [], "the second finds every file in the memo's map")
-    try FileManager.default.removeItem(atPath: fixture.output + "/.herald-map")
-    #expect(try build() == Self.files.sorted(), "without the map file the memo is not trusted")
-    #expect(try build() == [], "and the map that build wrote is remembered")
-    _ = try fixture.rendered(planned, map: Fingerprint(high: 9, low: 9))
-    #expect(try build() == Self.files.sorted(), "a map written by another build is read anew")
   }
 
   @Test("the map vouches for a file only while it is the one herald put there")

@@ -76,8 +76,6 @@ extension OutputTransaction {
     // An unchanged map is not written again, so a build that changed nothing touches nothing.
     guard changed || !inPlace || made.sorted.count != previous?.sorted.count else { return }
     let sealed = OutputMap.sealed(made.sorted, keyIdentifier: keyIdentifier)
-    let placed = (try? OutputMap.place(sealed, output: outputDirectory)) != nil
-    memo?.remember(
-      placed ? made : nil, output: outputDirectory, keyIdentifier: keyIdentifier)
+    try? OutputMap.place(sealed, output: outputDirectory)
   }
 }

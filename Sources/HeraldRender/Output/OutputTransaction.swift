@@ -20,7 +20,6 @@ package final class OutputTransaction: Sendable {
   let kept: [OutputMap.Entry?]
   let map: OutputMap?
   let keyIdentifier: Fingerprint?
-  let memo: OutputMapMemo?
   /// The previous tree's files when they were listed (exact), so a file it lacks is not looked for.
   private let listed: PreviousTree?
   private let staging: String
@@ -31,7 +30,7 @@ package final class OutputTransaction: Sendable {
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
-    map: OutputMap?, keyIdentifier: Fingerprint?, memo: OutputMapMemo?
+    map: OutputMap?, keyIdentifier: Fingerprint?
   ) throws(OutputError) {
     self.writer = writer
     self.lock = lock
@@ -39,7 +38,6 @@ package final class OutputTransaction: Sendable {
     self.previous = previous
     self.map = map
     self.keyIdentifier = keyIdentifier
-    self.memo = memo
     let output = writer.outputDirectory
     kept = BuildTrace.measure("compare with the output map") {
       Self.unchanged(files, map: map, output: output)

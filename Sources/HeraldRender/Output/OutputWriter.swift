@@ -101,8 +101,7 @@ package struct OutputWriter: Sendable {
   /// fingerprint is the one the map holds, and which is still the file herald put there, is not
   /// among the transaction's `pending` files: it is neither rendered nor read.
   package func begin(
-    _ files: [Planned], force: Bool, waiting: () -> Void = {}, map keyIdentifier: Fingerprint?,
-    memo: OutputMapMemo? = nil
+    _ files: [Planned], force: Bool, waiting: () -> Void = {}, map keyIdentifier: Fingerprint?
   ) throws(OutputError) -> OutputTransaction {
     let output = outputDirectory
     _ = try OutputTarget.check(output: output, site: siteDirectory)
@@ -115,7 +114,6 @@ package struct OutputWriter: Sendable {
     try checkForeign(force: force)
     let map = BuildTrace.measure("read the output map") {
       keyIdentifier.flatMap { key in
-        if let memo { return memo.read(output: output, keyIdentifier: key) }
         return OutputMap.read(output: output, keyIdentifier: key)
       }
     }
@@ -126,7 +124,7 @@ package struct OutputWriter: Sendable {
     }
     return try OutputTransaction(
       writer: self, lock: lock, files: files, previous: previous, map: map,
-      keyIdentifier: keyIdentifier, memo: memo)
+      keyIdentifier: keyIdentifier)
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
