@@ -52,6 +52,17 @@ struct IncrementalBuildTests {
     SiteChange(name: "a wall's action label") { site in
       try edit(site, sunset, "actionLabel: Update Linewise", "actionLabel: Get the new Linewise")
     },
+    SiteChange(name: "a severity") { site in
+      try edit(site, widgets, "severity: INFO", "severity: IMPORTANT")
+    },
+    SiteChange(name: "a wall turned off") { site in
+      try edit(site, sunset, "blocking: true\nconfirmBlocking: sunset-1-8\n", "")
+    },
+    SiteChange(name: "a wall turned on, with its confirmation") { site in
+      try edit(
+        site, sunset, "belowVersion: 1.9.0",
+        "blocking: true\nconfirmBlocking: sunset-1-8\nbelowVersion: 1.9.0")
+    },
     SiteChange(name: "a record scheduled for later") { site in
       try edit(site, sunset, "publishAt: 2026-10-01T08:00:00Z", "publishAt: 2026-12-24T08:00:00Z")
     },
