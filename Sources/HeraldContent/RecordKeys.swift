@@ -1,7 +1,7 @@
 import HeraldCore
 
-/// The fingerprints a cache keeps a site's files under, made in one place for the loader and for
-/// an edit's rebuild, which reads a few files itself and must key them as the loader would.
+/// The fingerprints a cache keeps a site's files under, made in one place: herald.yaml's, a
+/// record file's bytes, and what a parsed file is kept under.
 package enum RecordKeys {
   /// The fingerprint of herald.yaml's bytes.
   package static func configuration(_ bytes: [UInt8], hasher: SipHasher) -> Fingerprint {

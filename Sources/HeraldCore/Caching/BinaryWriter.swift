@@ -3,8 +3,8 @@
 ///
 /// The bytes go into memory of its own, grown by doubling, and are copied out once at the end:
 /// appending to an array cost some two hundred instructions for each word or string (a call,
-/// its capacity and uniqueness checked), and the output map and the snapshot write tens of
-/// thousands of them. A writer is used by one owner from start to end; a copy of it writes into
+/// its capacity and uniqueness checked), and the output map and the cache's records write tens
+/// of thousands of them. A writer is used by one owner from start to end; a copy of it writes into
 /// the same memory.
 package struct BinaryWriter: Sendable {
   /// The memory written into.

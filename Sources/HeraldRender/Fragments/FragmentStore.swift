@@ -31,8 +31,8 @@ final class FragmentStore: Sendable {
   private let cache: (any FragmentCache)?
   /// The fingerprint of everything every fragment depends on besides its record.
   let environment: Fingerprint?
-  /// The lock the archive's entries share for the members they make on demand (not `lock`: making
-  /// them reads the store).
+  /// The lock the archive's entries share for the members they make on demand (not `tables`:
+  /// making them reads the store).
   private let entryLock = NSLock()
   /// What is held now: bodies and cards by record id, rows by record and scope.
   private let tables = Mutex(Tables())
