@@ -25,12 +25,12 @@ extension DecodedRecord: CachedFileValue {
   }
 }
 
-/// The records and translations of a cache for one configuration of a site (both are read in the
-/// light of herald.yaml, so another herald.yaml is another set of entries).
+/// The records and translations of a cache for one set of herald.yaml's record terms (both are
+/// read in their light, so other terms are another set of entries).
 struct CachedRecords: Sendable {
   let cache: any RecordCache
-  /// The fingerprint of herald.yaml.
-  let configuration: Fingerprint
+  /// The fingerprint of the terms (`RecordTerms`) records are read under.
+  let terms: Fingerprint
 
   /// The value of a file whose metadata (`signature`, as just taken) is as it was when it was last
   /// read, without reading it.
@@ -60,12 +60,12 @@ struct CachedRecords: Sendable {
     return (record, state)
   }
 
-  /// What a value is kept under: its kind, the file's path and bytes, and herald.yaml.
+  /// What a value is kept under: its kind, the file's path and bytes, and the record terms.
   private func key<Value: CachedFileValue>(_ kind: Value.Type, file: String, content: Fingerprint)
     -> Fingerprint
   {
     RecordKeys.value(
-      kind: Value.cacheKind, file: file, content: content, configuration: configuration,
+      kind: Value.cacheKind, file: file, content: content, terms: terms,
       hasher: cache.hasher())
   }
 

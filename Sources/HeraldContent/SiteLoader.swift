@@ -40,8 +40,12 @@ package struct SiteLoader: Sendable {
     let listing = try announcementFiles(in: site)
     diagnostics += listing.problems
     let reader = RecordFileReader(config: config)
-    let cached = configuration.flatMap { key in
-      cache.map { CachedRecords(cache: $0, configuration: key) }
+    // Kept under herald.yaml's terms for records, not its bytes: a new title reuses them all.
+    let cached = configuration.flatMap { _ in
+      cache.map {
+        CachedRecords(
+          cache: $0, terms: RecordKeys.terms(config?.recordTerms, hasher: $0.hasher()))
+      }
     }
     let signatures =
       cached == nil

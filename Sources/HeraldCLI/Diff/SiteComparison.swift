@@ -107,7 +107,7 @@ struct SiteComparison {
     var edited: [Edit] = []
     for announcement in head.announcements {
       guard let before = baseByID[announcement.id] else { continue }
-      // Read from the same bytes under the same herald.yaml (the cache's key says so): the same.
+      // Read from the same bytes under the same record terms (the cache's key says so): the same.
       if let key = before.source.key, key == announcement.source.key { continue }
       let changes = Self.changes(from: before, to: announcement)
       if !changes.isEmpty { edited.append(Edit(announcement: announcement, changes: changes)) }
@@ -305,7 +305,8 @@ struct SiteComparison {
     let baseManifests = ChannelManifests(site: base, options: options, preparingRows: false)
     let headManifests = ChannelManifests(site: head, options: options, preparingRows: false)
     // Each release's records in both sites; a release whose records are the same (read from the
-    // same bytes, the cache's key says) shows the same, and is not decided again. The others are
+    // same bytes under the same terms, the cache's key says) in sites of the same herald.yaml shows
+    // the same, and is not decided again (rows also carry what herald.yaml says beyond the terms). The others are
     // decided from their rows as an app would, without writing and reading their JSON (40
     // releases of two sites of 10,000 records took seconds that way).
     let records = (
@@ -356,7 +357,7 @@ struct SiteComparison {
       for release in releases.sorted() where distinct.last != release { distinct.append(release) }
       for version in distinct {
         if let old = records.base[platform]?[version], let new = records.head[platform]?[version],
-          base.config.platform(platform) == head.config.platform(platform), same(old, new)
+          base.config == head.config, same(old, new)
         {
           continue
         }

@@ -2,11 +2,11 @@ import HeraldCore
 
 /// Reads one record file (`.md` with front matter, or `.json`) into a checked record.
 package struct RecordFileReader: Sendable {
-  /// The site's configuration, when herald.yaml could be read.
-  let config: SiteConfig?
+  /// What of herald.yaml records are read in the light of, when herald.yaml could be read.
+  let terms: RecordTerms?
 
   /// Makes a reader that checks records against a configuration (or without one).
-  package init(config: SiteConfig?) { self.config = config }
+  package init(config: SiteConfig?) { terms = config?.recordTerms }
 
   /// The kinds of record file.
   package enum Format: Sendable {
@@ -53,10 +53,10 @@ package struct RecordFileReader: Sendable {
     }
     let markdown = MarkdownBodyReader(
       file: file, firstLine: parts.bodyFirstLine, fixedPosition: nil,
-      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+      deepLinkSchemes: terms?.deepLinkSchemes ?? [])
     let body = markdown.read(parts.body)
     reader.append(contentsOf: body.diagnostics)
-    return AnnouncementDecoder(config: config).decode(
+    return AnnouncementDecoder(terms: terms).decode(
       file: file, entries: entries, body: body.body, reader: reader,
       translationBody: { [self] node, reader in
         switch node.value {
@@ -75,7 +75,7 @@ package struct RecordFileReader: Sendable {
   ) -> AnnouncementBody {
     let markdown = MarkdownBodyReader(
       file: file, firstLine: position.line, fixedPosition: position,
-      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+      deepLinkSchemes: terms?.deepLinkSchemes ?? [])
     let body = markdown.read(text)
     reader.append(contentsOf: body.diagnostics)
     return body.body
@@ -95,7 +95,7 @@ package struct RecordFileReader: Sendable {
     if let bodyNode = entries.first(where: { $0.key == AnnouncementField.body.rawValue })?.value {
       body = readJSONBody(bodyNode, file: file, reader: &reader) ?? .empty
     }
-    return AnnouncementDecoder(config: config).decode(
+    return AnnouncementDecoder(terms: terms).decode(
       file: file, entries: entries, body: body, start: root.position, reader: reader,
       translationBody: { [self] node, reader in readJSONBody(node, file: file, reader: &reader) })
   }

@@ -122,10 +122,10 @@ extension RecordFileReader {
     .map { (field: $0.key, position: $0.keyPosition) }
     let markdown = MarkdownBodyReader(
       file: file, firstLine: parts.bodyFirstLine, fixedPosition: nil,
-      deepLinkSchemes: config?.deepLinkSchemes ?? [])
+      deepLinkSchemes: terms?.deepLinkSchemes ?? [])
     let read = markdown.read(parts.body)
     reader.append(contentsOf: read.diagnostics)
-    let decoder = AnnouncementDecoder(config: config)
+    let decoder = AnnouncementDecoder(terms: terms)
     _ = decoder.checkLocale(locale, at: .start, reader: &reader)
     let translation = decoder.decodeTranslation(
       entries.filter { !AnnouncementField.names.contains($0.key) || words.contains($0.key) },

@@ -41,10 +41,10 @@ extension AnnouncementDecoder {
     _ range: VersionRange, platforms: [String]?, at maxNode: SourceNode?,
     reader: inout FieldReader
   ) {
-    guard let config, let maxNode, let maximum = range.maximum, range.below == nil, range.isOrdered
+    guard let terms, let maxNode, let maximum = range.maximum, range.below == nil, range.isOrdered
     else { return }
     var next: [(platform: String, release: Version)] = []
-    for platform in config.platforms(reachedBy: platforms) {
+    for platform in terms.platforms(reachedBy: platforms) {
       if let release = platform.sortedReleases.first(where: { $0 > maximum }) {
         next.append((platform.key, release))
       }

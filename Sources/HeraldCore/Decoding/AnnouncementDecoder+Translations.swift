@@ -78,30 +78,30 @@ extension AnnouncementDecoder {
   package func checkLocale(
     _ locale: String, at position: SourcePosition, reader: inout FieldReader
   ) -> Bool {
-    guard let config else { return true }
-    if locale == config.language {
+    guard let terms else { return true }
+    if locale == terms.language {
       reader.error(
         .defaultLocaleTranslation, at: position,
         "\(locale) is the default locale: its words are the record's own fields",
         hint: "edit the title and body themselves, or list another locale first in locales")
       return false
     }
-    guard config.otherLocales.contains(locale) else {
+    guard terms.otherLocales.contains(locale) else {
       let canonical = LocaleTag.canonical(locale)
       // A regional tag whose language the site has (de-DE in a site with de) is meant for it.
       let broader = canonical.flatMap { tag in
-        LocaleTag.truncations(tag).dropFirst().first { config.otherLocales.contains($0) }
+        LocaleTag.truncations(tag).dropFirst().first { terms.otherLocales.contains($0) }
       }
       let near =
-        canonical.flatMap { config.locales.contains($0) ? $0 : nil }
-        ?? NearestName.suggestion(for: locale, among: config.locales)
+        canonical.flatMap { terms.locales.contains($0) ? $0 : nil }
+        ?? NearestName.suggestion(for: locale, among: terms.locales)
       let hint =
         broader.map {
           "the site has \($0), which readers of \(locale) get too: write this translation as \($0)"
         } ?? near.map { "did you mean \($0)?" } ?? "add it to locales in herald.yaml"
       reader.error(
         .unknownLocale, at: position,
-        "\(locale) is not one of the site's locales (\(config.locales.joined(separator: ", ")))",
+        "\(locale) is not one of the site's locales (\(terms.locales.joined(separator: ", ")))",
         hint: hint)
       return false
     }

@@ -1,15 +1,18 @@
 /// Types one record's fields and applies every rule of DESIGN §2 that one record and the site's
 /// configuration decide (all but the duplicate-id rule, which needs the whole site).
 package struct AnnouncementDecoder: Sendable {
-  /// The site's configuration, or nil when herald.yaml could not be read (platform rules are then
-  /// skipped rather than reported against every record).
-  package let config: SiteConfig?
+  /// The terms of herald.yaml records are read in the light of, or nil when herald.yaml could not
+  /// be read (platform rules are then skipped rather than reported against every record).
+  package let terms: RecordTerms?
 
   /// Titles longer than this get a warning: they are cut off in a strip.
   package static let titleWarningLength = 80
 
   /// Makes a decoder for records of a site.
-  package init(config: SiteConfig?) { self.config = config }
+  package init(config: SiteConfig?) { terms = config?.recordTerms }
+
+  /// Makes a decoder for records read under the given terms.
+  package init(terms: RecordTerms?) { self.terms = terms }
 
   /// The slug rule for ids.
   package static func isValidID(_ text: String) -> Bool {
@@ -96,7 +99,7 @@ package struct AnnouncementDecoder: Sendable {
     if let node = node(.actionUrl), let text = reader.text(node, field: "actionUrl") {
       do {
         action = try ActionTarget(
-          parsing: text, deepLinkSchemes: config?.deepLinkSchemes ?? [])
+          parsing: text, deepLinkSchemes: terms?.deepLinkSchemes ?? [])
       } catch {
         reader.error(.invalidActionURL, at: node.position, error.message, hint: error.hint)
       }
@@ -188,8 +191,8 @@ package struct AnnouncementDecoder: Sendable {
         hint: "remove it: a stale confirmation would approve a wall added later without a retype")
     }
 
-    if let config {
-      let reached = config.platforms(reachedBy: platforms)
+    if let terms {
+      let reached = terms.platforms(reachedBy: platforms)
       if action == .store, let actionNode = node(.actionUrl) {
         for platform in reached where platform.store == nil {
           reader.error(
@@ -297,8 +300,8 @@ package struct AnnouncementDecoder: Sendable {
       range.below.map { "belowVersion (now \($0))" } ?? range.maximum.map {
         "maxVersion (now \($0))"
       } ?? ""
-    guard let config, range.isOrdered else { return }
-    for platform in config.platforms(reachedBy: platforms) {
+    guard let terms, range.isOrdered else { return }
+    for platform in terms.platforms(reachedBy: platforms) {
       guard let current = platform.currentRelease else {
         reader.error(
           .wallWithoutReleases, at: position,
@@ -332,7 +335,7 @@ package struct AnnouncementDecoder: Sendable {
 
   /// Reads the platforms list: each must be configured, none twice, and the list not empty.
   private func decodePlatforms(_ node: SourceNode, reader: inout FieldReader) -> [String]? {
-    let configured = config?.platforms.map(\.key) ?? []
+    let configured = terms?.platforms.map(\.key) ?? []
     guard let items = reader.textList(node, field: "platforms", example: configured.first ?? "ios")
     else { return nil }
     guard !items.isEmpty else {
@@ -348,7 +351,7 @@ package struct AnnouncementDecoder: Sendable {
         reader.error(
           .invalidPlatforms, at: item.position, "platform \"\(item.text)\" is listed twice")
         valid = false
-      } else if config != nil, !configured.contains(item.text) {
+      } else if terms != nil, !configured.contains(item.text) {
         let suggestion = NearestName.suggestion(for: item.text, among: configured)
         reader.error(
           .unknownPlatform, at: item.position,
