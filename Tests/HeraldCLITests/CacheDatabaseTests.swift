@@ -33,6 +33,49 @@ struct CacheDatabaseTests {
       "\(changed.keys)")
   }
 
+  /// Records are kept under what of herald.yaml they are read in the light of (its record terms)
+  /// and rows under what they show of it, not under its bytes: a new title re-read every record
+  /// and re-made every row, a rebuild three times slower than one without the cache.
+  @Test("herald.yaml's title adds no entry, its base URL new rows only, a release new records")
+  func entriesAfterHeraldYAMLChanges() throws {
+    let (site, work, cache, arguments) = try Self.exampleBuild()
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    func build() throws -> (records: Set<Fingerprint>, rows: Set<Fingerprint>) {
+      let result = try HeraldProcess.run(arguments, environment: cache)
+      #expect(result.status == 0, "\(result.stderr)")
+      let contents = try Self.contents(in: work.path("cache"))
+      var records: Set<Fingerprint> = []
+      var rows: Set<Fingerprint> = []
+      for (fingerprint, location) in contents.locations {
+        // A row is JSON (indented as in a manifest); a record is kept in its binary form.
+        let sealed = Array(contents.store[location.offset..<(location.offset + location.count)])
+        let bytes = try #require(sealed.withUnsafeBytes { Checksum.opened($0).map { Array($0) } })
+        let isRow = bytes.first { $0 != UInt8(ascii: " ") && $0 != 10 } == UInt8(ascii: "{")
+        if isRow { rows.insert(fingerprint) } else { records.insert(fingerprint) }
+      }
+      return (records, rows)
+    }
+    let first = try build()
+    #expect(
+      first.records.count >= 10 && first.rows.count >= 5,
+      "\(first.records.count) records, \(first.rows.count) rows")
+    try IncrementalBuildTests.edit(
+      site, "herald.yaml", "title: Linewise — what's new", "title: Linewise news")
+    let titled = try build()
+    #expect(titled.records == first.records && titled.rows == first.rows)
+    try IncrementalBuildTests.edit(
+      site, "herald.yaml", "baseURL: https://linewise.example/whats-new/",
+      "baseURL: https://news.linewise.example/")
+    let moved = try build()
+    #expect(moved.records == first.records)
+    #expect(moved.rows.isSuperset(of: first.rows) && moved.rows.count >= 2 * first.rows.count)
+    try IncrementalBuildTests.edit(
+      site, "herald.yaml", "1.10.1, 2.0.0]", "1.10.1, 2.0.0, 2.1.0]")
+    let released = try build()
+    #expect(released.records.isSuperset(of: first.records))
+    #expect(released.records.count >= 2 * first.records.count)
+  }
+
   @Test("the table of record files is what the last build saw: a file gone, a file renamed")
   func fileTableFollowsTheFolder() throws {
     let (site, work, cache, arguments) = try Self.exampleBuild()

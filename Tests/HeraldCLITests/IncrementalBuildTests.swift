@@ -102,6 +102,17 @@ struct IncrementalBuildTests {
     SiteChange(name: "the channel's title", now: "2026-12-25T12:00:00Z") { site in
       try edit(site, "herald.yaml", "title: Linewise — what's new", "title: Linewise news")
     },
+    // Rows carry links and store links: they are kept under those, not under the title.
+    SiteChange(name: "the base URL", now: "2026-12-25T12:00:00Z") { site in
+      try edit(
+        site, "herald.yaml", "baseURL: https://linewise.example/whats-new/",
+        "baseURL: https://news.linewise.example/")
+    },
+    SiteChange(name: "a platform's store link", now: "2026-12-25T12:00:00Z") { site in
+      try edit(
+        site, "herald.yaml", "https://apps.apple.com/app/linewise/id6450000001",
+        "https://apps.apple.com/app/linewise/id6450000002")
+    },
     SiteChange(name: "a theme that overrides the card", now: "2026-12-25T12:00:00Z") { site in
       try edit(
         site, "herald.yaml", "deepLinkSchemes: [linewise]",

@@ -29,8 +29,11 @@ final class FragmentStore: Sendable {
   private let cardRenderer: CardRenderer?
   private let bodyWriter: BodyHTMLWriter
   private let cache: (any FragmentCache)?
-  /// The fingerprint of everything every fragment depends on besides its record.
+  /// The fingerprint of everything every file depends on besides its records.
   let environment: Fingerprint?
+  /// The fingerprint of everything a row depends on besides its record (`rowEnvironment`): less
+  /// than the files', so a new title or theme keeps every row.
+  private let rowEnvironment: Fingerprint?
   /// The lock the archive's entries share for the members they make on demand (not `tables`:
   /// making them reads the store).
   private let entryLock = NSLock()
@@ -45,7 +48,7 @@ final class FragmentStore: Sendable {
 
   init(
     site: Site, urls: SiteURLs, options: BuildOptions, cards: CardRenderer?,
-    cache: (any FragmentCache)?, environment: Fingerprint?
+    cache: (any FragmentCache)?, environment: Fingerprint?, rowEnvironment: Fingerprint?
   ) {
     self.urls = urls
     self.options = options
@@ -53,21 +56,20 @@ final class FragmentStore: Sendable {
     bodyWriter = BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes)
     self.cache = cache
     self.environment = environment
+    self.rowEnvironment = rowEnvironment
   }
 
   /// A keyed hasher, when the build has a cache.
   func hasher() -> SipHasher? { cache?.hasher() }
 
-  /// The key of a fragment of a record, when the record and the build can be fingerprinted.
-  private func key(_ kind: String, _ announcement: Announcement, _ extra: String = "")
-    -> Fingerprint?
-  {
-    guard var hasher = cache?.hasher(), let environment, let record = announcement.source.key
+  /// The key of a record's row in a scope, when the record and the build can be fingerprinted.
+  private func rowKey(_ announcement: Announcement, _ scope: String) -> Fingerprint? {
+    guard var hasher = cache?.hasher(), let rowEnvironment, let record = announcement.source.key
     else { return nil }
-    hasher.combine(kind)
-    hasher.combine(environment)
+    hasher.combine("row")
+    hasher.combine(rowEnvironment)
     hasher.combine(record)
-    hasher.combine(extra)
+    hasher.combine(scope)
     return hasher.finalize()
   }
 
@@ -221,7 +223,7 @@ final class FragmentStore: Sendable {
   private func makeRow(_ announcement: Announcement, platform: PlatformSettings)
     throws(DocumentError) -> (row: PreformattedJSON, body: String?)
   {
-    let key = key("row", announcement, Self.rowScope(announcement, platform: platform))
+    let key = rowKey(announcement, Self.rowScope(announcement, platform: platform))
     if let key, let kept = cache?.withEntry(key, { Array($0) }) {
       return (PreformattedJSON(bytes: kept, indent: ManifestWriter.rowIndent), nil)
     }
@@ -246,7 +248,7 @@ final class FragmentStore: Sendable {
     var scopes: Set<String> = []
     for platform in platforms {
       let scope = Self.rowScope(announcement, platform: platform)
-      if scopes.insert(scope).inserted { keys.append(key("row", announcement, scope)) }
+      if scopes.insert(scope).inserted { keys.append(rowKey(announcement, scope)) }
     }
     return keys.compactMap { $0 }
   }

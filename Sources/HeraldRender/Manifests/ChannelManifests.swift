@@ -26,7 +26,8 @@ package struct ChannelManifests: Sendable {
     self.init(
       site: site, options: options, edition: edition,
       fragments: FragmentStore(
-        site: site, urls: urls, options: options, cards: nil, cache: nil, environment: nil))
+        site: site, urls: urls, options: options, cards: nil, cache: nil, environment: nil,
+        rowEnvironment: nil))
     // The rows are made now, on every core, rather than one by one as documents ask for them.
     guard preparingRows else { return }
     try? fragments.prepare(

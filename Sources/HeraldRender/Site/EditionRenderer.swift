@@ -63,7 +63,10 @@ final class EditionRenderer: @unchecked Sendable {
     fragments = FragmentStore(
       site: site, urls: urls, options: options,
       cards: FragmentStore.CardRenderer(context: context, templates: theme.templates),
-      cache: caching?.cache, environment: environment)
+      cache: caching?.cache, environment: environment,
+      rowEnvironment: caching.map {
+        Self.rowEnvironment($0, site: site, options: options, edition: edition)
+      })
     manifests = ChannelManifests(
       site: site, options: options, edition: edition, fragments: fragments)
     plan = makePlan()
@@ -85,6 +88,24 @@ final class EditionRenderer: @unchecked Sendable {
     hasher.combine(options.baseURL ?? "-")
     hasher.combine(options.includeDrafts ? "drafts" : "published")
     hasher.combine(options.preview?.liveReload ?? "-")
+    return hasher.finalize()
+  }
+
+  /// Everything a manifest row depends on besides its record: herald itself, the edition, the
+  /// base URL its links start with, the record terms (a store link, the deep-link schemes of its
+  /// body) and whether drafts are marked; not herald.yaml's other settings, nor the theme.
+  static func rowEnvironment(
+    _ caching: RenderCaching, site: Site, options: BuildOptions, edition: Edition
+  ) -> Fingerprint {
+    var hasher = caching.cache.hasher()
+    hasher.combine("row environment")
+    hasher.combine(edition.locale)
+    hasher.combine(edition.pages)
+    hasher.combine(edition.api)
+    hasher.combine(caching.identity)
+    hasher.combine(options.baseURL ?? site.config.baseURL)
+    site.config.recordTerms.combine(into: &hasher)
+    hasher.combine(options.includeDrafts ? "drafts" : "published")
     return hasher.finalize()
   }
 
