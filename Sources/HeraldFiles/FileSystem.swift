@@ -407,25 +407,6 @@ package enum FileSystem {
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// Makes sure every folder on a relative file path exists inside `root` as a real folder:
-  /// a file or a symbolic link in the way is removed first, so nothing is ever written through a
-  /// link to somewhere else.
-  package static func makeRealDirectories(for relativeFile: String, in root: String)
-    throws(FileSystemError)
-  {
-    var folder = root
-    let components = relativeFile.split(separator: "/").dropLast()
-    for component in components {
-      folder += "/" + component
-      var status = stat()
-      if lstat(folder, &status) == 0 {
-        if (status.st_mode & S_IFMT) == S_IFDIR { continue }
-        guard unlink(folder) == 0 else { throw .lastError(folder) }
-      }
-      if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .lastError(folder) }
-    }
-  }
-
   /// Renames a path.
   package static func rename(_ path: String, to destination: String) throws(FileSystemError) {
     guard Glibc.rename(path, destination) == 0 else { throw .lastError(destination) }
@@ -447,7 +428,12 @@ package struct FileSystemError: Error, Sendable, Equatable, CustomStringConverti
 
   /// The error of the last failed system call.
   package static func lastError(_ path: String) -> FileSystemError {
-    FileSystemError(path: path, reason: String(cString: strerror(errno)))
+    FileSystemError(path: path, code: errno)
+  }
+
+  /// An error about a path, for a system error number.
+  package init(path: String, code: Int32) {
+    self.init(path: path, reason: String(cString: strerror(code)))
   }
 
   /// `path: reason`.

@@ -68,4 +68,45 @@ package final class OpenFolder: Sendable {
     guard fstatat(descriptor, relative, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
     return FileSignature(status)
   }
+
+  /// Renames a file or folder at a path relative to this folder to a path relative to another;
+  /// 0 when done, else the system's error number.
+  package func rename(_ relative: String, to destination: String, in folder: OpenFolder) -> Int32 {
+    renameat(descriptor, relative, folder.descriptor, destination) == 0 ? 0 : errno
+  }
+
+  /// Removes an empty folder at a path relative to this one; false when it is not there, not a
+  /// folder or not empty.
+  @discardableResult
+  package func removeEmptyFolder(_ relative: String) -> Bool {
+    unlinkat(descriptor, relative, AT_REMOVEDIR) == 0
+  }
+
+  /// Makes the folder at a path relative to this one, and every folder on the way, real folders.
+  ///
+  /// A symbolic link or a file in the way is removed (never followed), a missing folder made.
+  /// `known` holds the folders already made sure of, and gains these; `path` is this folder's
+  /// path, for errors.
+  package func makeRealFolders(_ relative: String, known: inout Set<String>, path: String)
+    throws(FileSystemError)
+  {
+    guard !relative.isEmpty, !known.contains(relative) else { return }
+    var end = relative.startIndex
+    while end < relative.endIndex {
+      end = relative[relative.index(after: end)...].firstIndex(of: "/") ?? relative.endIndex
+      let folder = String(relative[..<end])
+      guard known.insert(folder).inserted else { continue }
+      var status = stat()
+      if fstatat(descriptor, folder, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+        if (status.st_mode & S_IFMT) == S_IFDIR { continue }
+        // Gone already: another thread making the same folder removed it.
+        guard unlinkat(descriptor, folder, 0) == 0 || errno == ENOENT else {
+          throw .lastError(path + "/" + folder)
+        }
+      }
+      if mkdirat(descriptor, folder, 0o755) != 0 && errno != EEXIST {
+        throw .lastError(path + "/" + folder)
+      }
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import HeraldCore
 import HeraldFiles
 
 #if canImport(Glibc)
@@ -68,15 +69,28 @@ struct OutputJournal: Equatable {
   /// It moves each staged file into place (one rename each, so no reader sees a half-written
   /// file), then removes the files that are gone and the folders they leave
   /// empty. Safe to run again after an interruption: a put whose staged file is gone is done.
+  ///
+  /// Every step names its files relative to the output and staging folders held open, and each
+  /// folder of the output on the way is made sure of once (a real folder, never a link followed).
   func apply(output: String, staging: String) throws(FileSystemError) {
-    for path in puts {
-      let source = staging + "/" + path
-      guard FileSystem.exists(source) else { continue }
-      try FileSystem.makeRealDirectories(for: path, in: output)
-      if FileSystem.isRealDirectory(source) {
-        try putFolder(path, output: output, staging: staging)
-      } else {
-        try putFile(path, output: output, staging: staging)
+    guard let target = OpenFolder(output) else { throw .lastError(output) }
+    // No staging folder: every put was done before an interruption.
+    if let staged = OpenFolder(staging) {
+      var start = puts.startIndex
+      while start < puts.endIndex {
+        let rank = OutputWriter.rank(puts[start])
+        let end = puts[start...].firstIndex { OutputWriter.rank($0) != rank } ?? puts.endIndex
+        try putAtOnce(puts[start..<end], from: staged, to: target, output: output, staging: staging)
+        start = end
+      }
+      // The staged folders above those the puts emptied, deepest first.
+      var emptied: Set<String> = []
+      for path in puts {
+        var folder = parent(of: parent(of: path))
+        while !folder.isEmpty && emptied.insert(folder).inserted { folder = parent(of: folder) }
+      }
+      for folder in emptied.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+        staged.removeEmptyFolder(folder)
       }
     }
     var emptied: Set<String> = []
@@ -96,25 +110,58 @@ struct OutputJournal: Equatable {
     }
   }
 
-  /// Renames one staged file over its destination (a folder in the way is removed first).
-  private func putFile(_ path: String, output: String, staging: String) throws(FileSystemError) {
-    let destination = output + "/" + path
-    if FileSystem.isRealDirectory(destination) { try FileSystem.removeTree(destination) }
-    try FileSystem.rename(staging + "/" + path, to: destination)
+  /// Puts files of one rank in place, in runs on every core (renames into different folders
+  /// do not wait for each other, and the old files they replace are freed in parallel); each run
+  /// then removes the staged folders it emptied.
+  private func putAtOnce(
+    _ paths: ArraySlice<String>, from staged: OpenFolder, to target: OpenFolder, output: String,
+    staging: String
+  ) throws(FileSystemError) {
+    let runLength = 256
+    let runs = stride(from: paths.startIndex, to: paths.endIndex, by: runLength).map {
+      Array(paths[$0..<min($0 + runLength, paths.endIndex)])
+    }
+    let kept = try runs.concurrentMap { (run) throws(FileSystemError) -> [String] in
+      var known: Set<String> = []
+      for path in run {
+        try target.makeRealFolders(parent(of: path), known: &known, path: output)
+        try put(path, from: staged, to: target, output: output, staging: staging)
+      }
+      // A folder another run still fills stays, and is tried again once every run is done.
+      var emptied: [String] = []
+      for path in run where parent(of: path) != emptied.last { emptied.append(parent(of: path)) }
+      return emptied.filter { !$0.isEmpty && !staged.removeEmptyFolder($0) }
+    }
+    for folder in kept.joined() { staged.removeEmptyFolder(folder) }
   }
 
-  /// Renames a staged folder into place in one step when nothing is at its destination (or only an
-  /// empty folder, which rename replaces); otherwise puts its files in one by one.
-  private func putFolder(_ path: String, output: String, staging: String) throws(FileSystemError) {
+  /// Renames one staged file or new folder into place: the rename itself first, and only when it
+  /// is refused, what was in its way (a folder where a file goes, or a file where a folder goes)
+  /// is removed, or a folder's files are put in one by one into the folder already there.
+  private func put(
+    _ path: String, from staged: OpenFolder, to target: OpenFolder, output: String,
+    staging: String
+  ) throws(FileSystemError) {
     let destination = output + "/" + path
-    if FileSystem.exists(destination) && !FileSystem.isRealDirectory(destination) {
+    switch staged.rename(path, to: path, in: target) {
+    case 0: return
+    case ENOENT:
+      // The staged file is gone: it was put in place before an interruption.
+      guard FileSystem.exists(staging + "/" + path) else { return }
+      throw FileSystemError(path: destination, code: ENOENT)
+    case EISDIR, ENOTDIR:
       try FileSystem.removeTree(destination)
-    }
-    if Glibc.rename(staging + "/" + path, destination) == 0 { return }
-    guard errno == ENOTEMPTY || errno == EEXIST else { throw .lastError(destination) }
-    for file in FileSystem.files(under: staging + "/" + path) {
-      try FileSystem.makeRealDirectories(for: path + "/" + file, in: output)
-      try putFile(path + "/" + file, output: output, staging: staging)
+      let failure = staged.rename(path, to: path, in: target)
+      guard failure == 0 else { throw FileSystemError(path: destination, code: failure) }
+    case ENOTEMPTY, EEXIST:
+      // A new folder where the output already has one: its files go in one by one.
+      var known: Set<String> = []
+      for file in FileSystem.files(under: staging + "/" + path) {
+        try target.makeRealFolders(parent(of: path + "/" + file), known: &known, path: output)
+        try put(path + "/" + file, from: staged, to: target, output: output, staging: staging)
+      }
+    case let failure:
+      throw FileSystemError(path: destination, code: failure)
     }
   }
 

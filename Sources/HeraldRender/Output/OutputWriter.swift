@@ -203,16 +203,19 @@ package struct OutputWriter: Sendable {
     }
   }
 
+  /// Where a path comes in the order files are put in place: paths of the same rank may be put
+  /// in any order, or at once.
+  static func rank(_ path: String) -> Int {
+    // The marker first: from the moment files move into place, the folder is herald's.
+    if path == markerName { return -1 }
+    if path == "assets" || path.hasPrefix("assets/") { return 0 }
+    if let rank = entryPointRank(path) { return 2 + rank }
+    return 1
+  }
+
   /// The paths in the order they are put in place: the marker and assets first, then pages and
   /// manifests, and the entry points (the channel, the feed, the archive) last.
   static func ordered(_ paths: [String]) -> [String] {
-    func rank(_ path: String) -> Int {
-      // The marker first: from the moment files move into place, the folder is herald's.
-      if path == markerName { return -1 }
-      if path == "assets" || path.hasPrefix("assets/") { return 0 }
-      if let rank = entryPointRank(path) { return 2 + rank }
-      return 1
-    }
     let sorted = paths.sortedBytewise()
     let ranks = sorted.map(rank)
     return sorted.indices.sorted { ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : $0 < $1 }
