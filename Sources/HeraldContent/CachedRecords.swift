@@ -56,7 +56,7 @@ struct CachedRecords: Sendable {
     let state = RecordFileState(file: file, signature: signature, content: content, record: key)
     if let record: Value = kept(key) { return (record, state) }
     let record = parse().keyed(key)
-    cache.keep(record.binary, for: key)
+    cache.keep(value: record, bytes: { record.binary }, for: key)
     return (record, state)
   }
 
@@ -70,6 +70,7 @@ struct CachedRecords: Sendable {
   }
 
   private func kept<Value: CachedFileValue>(_ key: Fingerprint) -> Value? {
-    cache.withEntry(key) { try? Value.cached($0, key: key) } ?? nil
+    if let whole = cache.value(key) as? Value { return whole }
+    return cache.withEntry(key) { try? Value.cached($0, key: key) } ?? nil
   }
 }

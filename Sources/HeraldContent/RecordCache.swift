@@ -15,11 +15,24 @@ package protocol RecordCache: Sendable {
   func keep(_ bytes: [UInt8], for fingerprint: Fingerprint)
   /// Starts reading what the cache holds, for a load of the whole site that will ask for it.
   func startReading()
+  /// A value this process kept whole under a fingerprint (serve's cache keeps parsed records so,
+  /// and decodes none of them again); nil where only bytes are kept.
+  func value(_ fingerprint: Fingerprint) -> (any Sendable)?
+  /// Keeps a value just made: whole, where the cache lives in memory, else its bytes.
+  func keep(value: any Sendable, bytes: () -> [UInt8], for fingerprint: Fingerprint)
 }
 
 extension RecordCache {
   /// Nothing to start: the cache is read as it is asked.
   package func startReading() {}
+
+  /// Only bytes are kept.
+  package func value(_ fingerprint: Fingerprint) -> (any Sendable)? { nil }
+
+  /// Keeps the value's bytes.
+  package func keep(value: any Sendable, bytes: () -> [UInt8], for fingerprint: Fingerprint) {
+    keep(bytes(), for: fingerprint)
+  }
 
   /// The bytes kept under a fingerprint, copied.
   package func entry(_ fingerprint: Fingerprint) -> [UInt8]? {
