@@ -136,4 +136,32 @@ struct KilledBuildTests {
     }
     #expect(step > 4 && step < 200)
   }
+
+  /// The journal puts the files of one rank in runs of 256 on every core: a build that renames
+  /// 600 pages is killed inside those runs (in the first, between two, in the last), and the next
+  /// build finishes what each run left, whichever files the kill found moved.
+  @Test(
+    "a new title over 600 pages, killed inside the runs that put them, is finished by the next build",
+    arguments: [40, 300, 590])
+  func killedInsideConcurrentRuns(_ step: Int) throws {
+    let site = try Self.site()
+    for index in 0..<600 {
+      try site.write(
+        "content/announcements/page-\(index).md",
+        Self.record("page-\(index)", title: "Page \(index)"))
+    }
+    let output = site.path("public")
+    #expect(try Self.build(site, output).status == 0)
+    let configuration = try String(contentsOfFile: site.path("herald.yaml"), encoding: .utf8)
+    try site.write(
+      "herald.yaml", configuration.replacingOccurrences(of: "title: Pebble", with: "title: Cobble"))
+    let killed = try Self.build(
+      site, output, environment: try KillAtRename.environment(at: step))
+    #expect(killed.signaled && killed.status == SIGKILL, "\(killed.stderr)")
+    let next = try Self.build(site, output)
+    #expect(next.status == 0, "\(next.stderr)")
+    let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+    #expect(tree.files.count > 600)
+    #expect(tree.differences(from: try Self.clean(site)) == nil, "killed at rename \(step)")
+  }
 }
