@@ -164,6 +164,24 @@ struct OutputWriterTests {
       tree.paths == [".herald-output", "a/b/page.html", "assets/x.css", "feed.xml", "index.html"])
   }
 
+  /// The journal now renames relative to the output held open, making sure of each folder once:
+  /// a folder of the output that became a link is still replaced, never written through.
+  @Test("a rebuild replaces a folder of the output that became a link, never writing through it")
+  func rebuildNeverWritesThroughLinks() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    let elsewhere = try TemporaryDirectory()
+    try FileManager.default.removeItem(atPath: fixture.output + "/a/b")
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.output + "/a/b", withDestinationPath: elsewhere.url.path)
+    _ = try fixture.writer.write(Self.files, force: false) { Array("two \($0)".utf8) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.url.path).isEmpty)
+    let tree = try fixture.tree()
+    #expect(tree.files["a/b/page.html"] == Array("two a/b/page.html".utf8))
+    var status = stat()
+    #expect(lstat(fixture.output + "/a/b", &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
+  }
+
   @Test("files are put in place assets first and entry points last")
   func order() {
     #expect(
