@@ -57,36 +57,34 @@ final class EditionRenderer: @unchecked Sendable {
       assets: assets.templateValue, words: theme.strings.words(for: edition.locale),
       ownWords: theme.strings.localesWithOwnWords(site.config))
     self.context = context
-    let environment = caching.map {
-      Self.environment($0, theme: theme, options: options, edition: edition)
+    let rowEnvironment = caching.map {
+      Self.rowEnvironment($0, site: site, options: options, edition: edition)
+    }
+    let environment = caching.flatMap { caching in
+      rowEnvironment.map {
+        Self.environment(caching, rows: $0, theme: theme, options: options)
+      }
     }
     fragments = FragmentStore(
       site: site, urls: urls, options: options,
       cards: FragmentStore.CardRenderer(context: context, templates: theme.templates),
-      cache: caching?.cache, environment: environment,
-      rowEnvironment: caching.map {
-        Self.rowEnvironment($0, site: site, options: options, edition: edition)
-      })
+      cache: caching?.cache, environment: environment, rowEnvironment: rowEnvironment)
     manifests = ChannelManifests(
       site: site, options: options, edition: edition, fragments: fragments)
     plan = makePlan()
   }
 
-  /// Everything every file depends on besides the records: herald itself, herald.yaml, the
-  /// theme, and the options (the time enters through each record's state).
+  /// Everything every file depends on besides the records: what a row depends on
+  /// (`rowEnvironment`), and herald.yaml's other settings, the theme and the preview (the time
+  /// enters through each record's state).
   static func environment(
-    _ caching: RenderCaching, theme: Theme, options: BuildOptions, edition: Edition
+    _ caching: RenderCaching, rows: Fingerprint, theme: Theme, options: BuildOptions
   ) -> Fingerprint {
     var hasher = caching.cache.hasher()
     hasher.combine("environment")
-    hasher.combine(edition.locale)
-    hasher.combine(edition.pages)
-    hasher.combine(edition.api)
-    hasher.combine(caching.identity)
+    hasher.combine(rows)
     hasher.combine(caching.configuration)
     theme.combine(into: &hasher)
-    hasher.combine(options.baseURL ?? "-")
-    hasher.combine(options.includeDrafts ? "drafts" : "published")
     hasher.combine(options.preview?.liveReload ?? "-")
     return hasher.finalize()
   }
