@@ -8,15 +8,10 @@ extension OutputTransaction {
   static func signedInPlace(_ staged: [StagedFile], renamed: Set<String>, output: String)
     -> [StagedFile]
   {
-    // One `stat` each, relative to the output held open and on every core: a change of
-    // herald.yaml renames nearly every file.
-    let folder = OpenFolder(output)
-    return staged.concurrentMap { file in
+    staged.map { file in
       guard file.isChanged, renamed.contains(file.path) else { return file }
       return StagedFile(
-        path: file.path, isChanged: true,
-        signature: folder.map { $0.signature(of: file.path) }
-          ?? FileSignature.of(output + "/" + file.path))
+        path: file.path, isChanged: true, signature: FileSignature.of(output + "/" + file.path))
     }
   }
 
