@@ -551,6 +551,15 @@ def run(size, root, arguments, hugo, with_serve):
     checked = statistics.median(measure(check, environment=environment)[0] for _ in range(runs))
     unchecked = statistics.median(
         measure(check + ["--no-cache"], environment=environment)[0] for _ in range(runs))
+    # A fresh CI runner: check with an empty cache, which it fills.
+    empty = Path(str(cache) + "-empty")
+    cold_checks = []
+    for _ in range(runs):
+        Removal.clear(empty)
+        cold_checks.append(
+            measure(check, environment=dict(environment, HERALD_CACHE_DIR=str(empty)))[0])
+    Removal.clear(empty)
+    cold_checked = statistics.median(cold_checks)
     diffed = diff_time(arguments.herald, site, edits, environment, runs)
     measure(command, output, environment=environment)
     serve = serve_latency(arguments.herald, site, record, max(runs, 5)) if with_serve else []
@@ -573,6 +582,9 @@ def run(size, root, arguments, hugo, with_serve):
             f"    {name:<22} {ms(med(name)):>9}  / full = {ratio(name, 'full'):.3f}"
             f"  wrote {rounds[-1][name + ' written']} files")
     lines.append(f"    check, warm cache      {ms(checked):>9}  without the cache {ms(unchecked)}")
+    lines.append(
+        f"    check, empty cache     {ms(cold_checked):>9}  / without the cache ="
+        f" {cold_checked / unchecked:.2f}")
     lines.append(
         f"    diff --base HEAD       {ms(diffed):>9}  / check = {diffed / checked:.2f}")
     if serve:
