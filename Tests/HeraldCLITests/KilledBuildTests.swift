@@ -158,6 +158,12 @@ struct KilledBuildTests {
     let killed = try Self.build(
       site, output, environment: try KillAtRename.environment(at: step))
     #expect(killed.signaled && killed.status == SIGKILL, "\(killed.stderr)")
+    // The entry points go in last, after the concurrent runs: a kill inside those runs leaves
+    // the archive's front page and the feed of the previous build, pointing at files in place.
+    for entry in ["index.html", "feed.xml"] {
+      let text = try String(contentsOfFile: output + "/" + entry, encoding: .utf8)
+      #expect(text.contains("Pebble") && !text.contains("Cobble"), "\(entry) at rename \(step)")
+    }
     let next = try Self.build(site, output)
     #expect(next.status == 0, "\(next.stderr)")
     let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
