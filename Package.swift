@@ -1,10 +1,13 @@
 // swift-tools-version:6.0
 // Herald: a what's-new channel for apps, built from announcement files in git.
 //
-// Dependencies point one way, towards HeraldCore (Foundation only, linkable by an iOS app):
-//   herald → HeraldCLI → HeraldCache → (HeraldServe → HeraldRender), HeraldContent → HeraldCore
-// HeraldContent and HeraldRender share HeraldFiles (POSIX file calls).
-// Each C library is wrapped by one system-library target, and exactly one Swift module imports it.
+// Dependencies point one way, towards HeraldProtocol (Foundation only: versions, rows, the
+// delivery rule, the decision), which the tool and the app's reader share:
+//   herald → HeraldCLI → HeraldCache → HeraldBuild → HeraldRender, HeraldContent → HeraldFiles,
+//   HeraldCore → HeraldProtocol; HeraldServe → HeraldRender; HeraldClient → HeraldProtocol.
+// What a module offers another is `package`; only HeraldClient's `Public/` is `public` (what an
+// app calls). Each C library is wrapped by one system-library target, and exactly one Swift module
+// imports it.
 import PackageDescription
 
 /// URLSession's engine of HeraldClient's transport, on Linux only in debug builds, where the tests
@@ -14,10 +17,14 @@ let urlSessionOnLinux = SwiftSetting.define(
 
 let package = Package(
   name: "herald",
+  // What HeraldClient needs on Apple's platforms: ContinuousClock and URL.appending(path:) came
+  // with iOS 16 and macOS 13 (Tests/AppPackage declares the same).
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .executable(name: "herald", targets: ["herald"]),
-    // What an app links: the reader that fetches, caches and decides (DESIGN §5), with the
-    // versions, rows and decision rules of HeraldProtocol (Foundation only).
+    // What an app links: the reader that fetches, caches and decides (DESIGN §5), over the
+    // versions, rows and decision rules of HeraldProtocol (Foundation only), none of which an app
+    // sees: its public API is HeraldClient's `Public/` folder alone.
     .library(name: "HeraldClient", targets: ["HeraldClient"]),
   ],
   targets: [

@@ -15,7 +15,7 @@ struct ChannelReader: Sendable {
   /// How documents are fetched.
   let transport: any HeraldTransport
   /// Where documents are kept.
-  let cache: any ManifestCache
+  let store: ClientStore
   /// How long a whole read may take, in seconds.
   let timeout: TimeInterval
 
@@ -132,9 +132,10 @@ struct ChannelReader: Sendable {
     _ url: URL, until deadline: ContinuousClock.Instant,
     read: (Data) async -> Result<Document, FetchFailure>
   ) async -> Fetched<Document> {
-    let cached = await cache.entry(for: url)
+    let cached = await store.document(for: url)
+    let cachedBody = cached.map { Data($0.body.utf8) }
     func fallback(_ failure: FetchFailure) async -> Fetched<Document> {
-      guard let cached, case .success(let document) = await read(cached.body) else {
+      guard let cachedBody, case .success(let document) = await read(cachedBody) else {
         return Fetched(document: nil, failure: failure, maxAge: nil)
       }
       return Fetched(document: document, failure: failure, maxAge: nil)
@@ -146,20 +147,22 @@ struct ChannelReader: Sendable {
     case .ok(let body, let etag, let lastModified, let maxAge):
       switch await read(body) {
       case .success(let document):
-        await cache.store(
-          CachedDocument(body: body, etag: etag, lastModified: lastModified), for: url)
+        await store.keep(
+          ClientStore.CachedDocument(
+            body: String(decoding: body, as: UTF8.self), etag: etag, lastModified: lastModified),
+          for: url)
         return Fetched(document: document, failure: nil, maxAge: maxAge)
       case .failure(let failure):
         return await fallback(failure)
       }
     case .notModified(let maxAge):
-      guard let cached, case .success(let document) = await read(cached.body) else {
+      guard let cachedBody, case .success(let document) = await read(cachedBody) else {
         return Fetched(
           document: nil, failure: .unreadable("304 without a cached copy"), maxAge: nil)
       }
       return Fetched(document: document, failure: nil, maxAge: maxAge)
     case .failed(let failure):
-      return await fallback(failure)
+      return await fallback(failure.fetchFailure)
     }
   }
 }

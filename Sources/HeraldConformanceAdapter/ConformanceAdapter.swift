@@ -47,17 +47,22 @@ enum ConformanceAdapter {
     guard case .integer(let milliseconds)? = fields["timeoutMilliseconds"] else {
       throw Malformed(field: "timeoutMilliseconds")
     }
-    let cache = MemoryManifestCache()
+    let storage = HeraldMemoryStorage()
+    let store = ClientStore(storage)
     for (url, body) in cached {
       guard let address = URL(string: url) else { throw Malformed(field: "cached") }
       let text = try string(body, "cached")
-      await cache.store(
-        CachedDocument(body: Data(text.utf8), etag: "\"earlier\"", lastModified: nil), for: address)
+      await store.keep(
+        ClientStore.CachedDocument(body: text, etag: "\"earlier\"", lastModified: nil),
+        for: address)
     }
     guard let now = Timestamp(try string(input["now"], "input.now")),
       let base = URL(string: channel)
     else { throw Malformed(field: "input.now") }
     let user = "conformance"
+    for (id, time) in try marks(input) {
+      await store.markSeen([id], user: user, at: time ?? now)
+    }
     let account = try input["accountCreatedAt"].flatMap { value -> Timestamp? in
       if case .null = value { return nil }
       guard let time = Timestamp(try string(value, "input.accountCreatedAt")) else {
@@ -65,23 +70,22 @@ enum ConformanceAdapter {
       }
       return time
     }
-    let client = HeraldClient(
+    let client = Herald(
       channel: base, platform: try string(input["platform"], "input.platform"),
       appVersion: try string(input["version"], "input.version"), userID: user,
       accountCreated: account,
       configuration: HeraldConfiguration(
         timeout: Double(milliseconds) / 1000,
-        transport: RoutingTransport(from: channel, to: server, transport: HTTPTransport()),
-        cache: cache,
-        seenStore: MemorySeenStore(marks: [user: try marks(input)]),
-        clock: FixedClock(now),
+        transport: RoutingTransport(from: channel, to: server, transport: HeraldHTTPTransport()),
+        storage: storage, clock: HeraldFixedClock(now),
         preferredLanguages: try strings(input["languages"], "input.languages"),
         stableID: try input["stableID"].map { try string($0, "input.stableID") } ?? user))
     return await client.refresh().conformanceJSON
   }
 }
 
-/// The case's seen ids with the times of those `seenAt` gives (the others have none).
+/// The case's seen ids with the times of those `seenAt` gives (the others are seen as of the
+/// case's time).
 private func marks(_ input: [String: JSONValue]) throws -> [String: Timestamp?] {
   var times: [String: JSONValue] = [:]
   if case .object(let given)? = input["seenAt"] { times = given }
@@ -106,7 +110,7 @@ private func marks(_ input: [String: JSONValue]) throws -> [String: Timestamp?] 
 struct RoutingTransport: HeraldTransport {
   let from: String
   let to: String
-  let transport: HTTPTransport
+  let transport: HeraldHTTPTransport
 
   func fetch(_ request: HeraldRequest) async -> HeraldResponse {
     let text = request.url.absoluteString

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldCore
+import HeraldProtocol
 import HeraldTestSupport
 import Testing
 
@@ -128,32 +129,35 @@ struct ClientConformanceTests {
         responses[base + path] = .ok(body: body, etag: nil, lastModified: nil, maxAge: nil)
       }
     }
-    let cache = MemoryManifestCache()
+    let storage = HeraldMemoryStorage()
+    let store = ClientStore(storage)
     for case .string(let path) in cached {
       guard let url = URL(string: base + path), let body = bodies[base + path] else { continue }
-      await cache.store(
-        CachedDocument(body: body, etag: "\"earlier\"", lastModified: nil), for: url)
-    }
-    var marks: [String: Timestamp?] = [:]
-    if case .array(let ids)? = input["seen"] {
-      for id in ids.compactMap(\.string) {
-        marks[id] = .some(input["seenAt"]?[id]?.string.flatMap(Timestamp.init))
-      }
+      await store.keep(
+        ClientStore.CachedDocument(
+          body: String(decoding: body, as: UTF8.self), etag: "\"earlier\"", lastModified: nil),
+        for: url)
     }
     let now = try #require(input["now"]?.string.flatMap(Timestamp.init))
+    let user = "conformance"
+    if case .array(let ids)? = input["seen"] {
+      // An id seen at no given time is seen as of the case's time.
+      for id in ids.compactMap(\.string) {
+        let time = input["seenAt"]?[id]?.string.flatMap(Timestamp.init) ?? now
+        await store.markSeen([id], user: user, at: time)
+      }
+    }
     var languages: [String] = []
     if case .array(let list)? = input["languages"] { languages = list.compactMap(\.string) }
-    let user = "conformance"
-    let client = HeraldClient(
+    let client = Herald(
       channel: try #require(URL(string: base)), platform: try #require(input["platform"]?.string),
       appVersion: try #require(input["version"]?.string), userID: user,
       accountCreated: input["accountCreatedAt"]?.string.flatMap(Timestamp.init),
       // A case is about what is decided, not how fast: with every case at once on two cores, a
       // refresh can wait its turn for longer than an app's deadline.
       configuration: HeraldConfiguration(
-        timeout: 3600, transport: MemoryTransport(documents: bodies, faults: responses),
-        cache: cache,
-        seenStore: MemorySeenStore(marks: [user: marks]), clock: FixedClock(now),
+        timeout: 3600, transport: HeraldMemoryTransport(documents: bodies, faults: responses),
+        storage: storage, clock: HeraldFixedClock(now),
         preferredLanguages: languages, stableID: input["stableID"]?.string ?? user))
     return await client.refresh().conformanceJSON
   }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldCore
+import HeraldProtocol
 import HeraldTestSupport
 import Testing
 

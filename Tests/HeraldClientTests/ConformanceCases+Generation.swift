@@ -2,6 +2,7 @@ import Foundation
 import HeraldClient
 import HeraldContent
 import HeraldCore
+import HeraldProtocol
 import HeraldRender
 import HeraldTestSupport
 
@@ -116,8 +117,8 @@ extension ConformanceCases {
     let freshness: HeraldState.Freshness
     switch source {
     case .fresh: freshness = .fresh
-    case .cached(_, let failure): freshness = .cached(failure)
-    case .unavailable(let failure): freshness = .unavailable(failure)
+    case .cached(_, let failure): freshness = .cached(HeraldFailure(failure))
+    case .unavailable(let failure): freshness = .unavailable(HeraldFailure(failure))
     }
     var scope: ManifestDocument<ManifestRow>.Scope? = listed ? .release : .live
     if case .unavailable = source { scope = nil }

@@ -2,6 +2,7 @@ import Foundation
 import HeraldClient
 import HeraldContent
 import HeraldCore
+import HeraldProtocol
 import HeraldRender
 import HeraldTestSupport
 

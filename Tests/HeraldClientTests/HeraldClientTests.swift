@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldCore
+import HeraldProtocol
 import HeraldTestSupport
 import Testing
 
@@ -12,15 +13,15 @@ private let now = Timestamp(seconds: 1_796_040_000)  // 2026-11-30T12:00:00Z
 /// and a refresh can wait its turn for longer than an app's 10 seconds.
 private func client(
   _ server: ChannelServer, platform: String = "ios", version: String,
-  cache: any ManifestCache = MemoryManifestCache(), seen: any SeenStore = MemorySeenStore(),
-  clock: any HeraldClock = FixedClock(now), timeout: TimeInterval = 60,
+  storage: any HeraldStorage = HeraldMemoryStorage(),
+  clock: any HeraldClock = HeraldFixedClock(now), timeout: TimeInterval = 60,
   maximumBodySize: Int = 5_000_000, user: String? = "ada", engine: Engine = .platform
-) -> HeraldClient {
-  HeraldClient(
+) -> Herald {
+  Herald(
     channel: server.baseURL, platform: platform, appVersion: version, userID: user,
     configuration: HeraldConfiguration(
       timeout: timeout, transport: engine.transport(maximumBodySize: maximumBodySize),
-      cache: cache, seenStore: seen, clock: clock))
+      storage: storage, clock: clock))
 }
 
 /// Which engine fetches: the platform's (libcurl on Linux), or URLSession (Apple's) wherever
@@ -39,13 +40,15 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
 
   func transport(
     maximumBodySize: Int, headers: [String: String] = [:], userAgent: String? = nil
-  ) -> HTTPTransport {
+  ) -> HeraldHTTPTransport {
     #if canImport(Darwin) || HERALD_URLSESSION_ON_LINUX
       if self == .urlSession {
-        return HTTPTransport(urlSession: maximumBodySize, headers: headers, userAgent: userAgent)
+        return HeraldHTTPTransport(
+          urlSession: maximumBodySize, headers: headers, userAgent: userAgent)
       }
     #endif
-    return HTTPTransport(maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
+    return HeraldHTTPTransport(
+      maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
   }
 
   var testDescription: String { rawValue }
@@ -102,11 +105,11 @@ struct HeraldClientTests {
   func faultFailsOpen(_ engine: Engine, _ index: Int) async throws {
     let (name, fault) = Self.faults[index]
     let server = try ChannelServer(site: try exampleSite(), now: now)
-    let cache = MemoryManifestCache()
+    let cache = HeraldMemoryStorage()
     let manifest = "/api/v1/ios/1.8.0.json"
     server.inject(fault, at: manifest)
     let cold = await client(
-      server, version: "1.8.0", cache: cache, maximumBodySize: 100_000, engine: engine
+      server, version: "1.8.0", storage: cache, maximumBodySize: 100_000, engine: engine
     ).refresh()
     #expect(cold.wall == nil && cold.interruption == nil && cold.archive.isEmpty, "\(name)")
     guard case .unavailable = cold.freshness else {
@@ -114,11 +117,11 @@ struct HeraldClientTests {
       return
     }
     server.inject(nil, at: manifest)
-    let good = await client(server, version: "1.8.0", cache: cache, engine: engine).refresh()
+    let good = await client(server, version: "1.8.0", storage: cache, engine: engine).refresh()
     #expect(good.wall?.id == "sunset-1-8")
     server.inject(fault, at: manifest)
     let warm = await client(
-      server, version: "1.8.0", cache: cache, maximumBodySize: 100_000, engine: engine
+      server, version: "1.8.0", storage: cache, maximumBodySize: 100_000, engine: engine
     ).refresh()
     #expect(warm.wall == nil && warm.interruption == nil, "\(name): a cached wall is no wall")
     #expect(warm.archive.map(\.id) == good.archive.map(\.id), "\(name)")
@@ -170,14 +173,13 @@ struct HeraldClientTests {
     #expect(index.freshness == .unavailable(.status(503)))
     let port = server.server.port
     server.server.stop()
-    let refused = HeraldClient(
+    let refused = Herald(
       channel: URL(string: "http://127.0.0.1:\(port)/")!, platform: "ios", appVersion: "1.8.0",
       configuration: HeraldConfiguration(
-        timeout: 60, cache: MemoryManifestCache(), seenStore: MemorySeenStore(),
-        clock: FixedClock(now)))
+        timeout: 60, storage: HeraldMemoryStorage(), clock: HeraldFixedClock(now)))
     let state = await refused.refresh()
     #expect(state.wall == nil && state.archive.isEmpty)
-    guard case .unavailable(.network) = state.freshness else {
+    guard case .unavailable(let failure) = state.freshness, failure.reason == .network else {
       Issue.record("\(state.freshness)")
       return
     }
@@ -207,12 +209,12 @@ struct HeraldClientTests {
     let recorder = try RequestRecorder()
     let transport = engine.transport(
       maximumBodySize: 5_000_000, headers: ["X-Api-Key": "k1"], userAgent: "Pebble/2.1 (iOS)")
-    let state = await HeraldClient(
+    let state = await Herald(
       channel: try #require(URL(string: "http://127.0.0.1:\(recorder.port)/")), platform: "ios",
       appVersion: "1.0",
       configuration: HeraldConfiguration(
-        timeout: 60, transport: transport, cache: MemoryManifestCache(),
-        seenStore: MemorySeenStore(), clock: FixedClock(now))
+        timeout: 60, transport: transport, storage: HeraldMemoryStorage(),
+        clock: HeraldFixedClock(now))
     ).refresh()
     #expect(state.freshness == .unavailable(.status(503)))
     let head = try #require(recorder.requests.first).lowercased()
@@ -253,12 +255,12 @@ struct HeraldClientTests {
     let folder = try TemporaryDirectory()
     let server = try ChannelServer(site: try exampleSite(), now: now)
     let online = await client(
-      server, version: "1.9.0", cache: FileManifestCache(folder: folder.url)
+      server, version: "1.9.0", storage: HeraldFileStorage(folder: folder.url)
     ).refresh()
     #expect(online.interruption != nil)
     server.server.stop()
     let offline = await client(
-      server, version: "1.9.0", cache: FileManifestCache(folder: folder.url)
+      server, version: "1.9.0", storage: HeraldFileStorage(folder: folder.url)
     ).refresh()
     #expect(offline.interruption == nil && offline.wall == nil)
     #expect(offline.archive.map(\.id) == online.archive.map(\.id))
@@ -268,7 +270,7 @@ struct HeraldClientTests {
   func twoUsers() async throws {
     let folder = try TemporaryDirectory()
     let server = try ChannelServer(site: try exampleSite(), now: now)
-    let herald = client(server, version: "1.9.0", seen: FileSeenStore(folder: folder.url))
+    let herald = client(server, version: "1.9.0", storage: HeraldFileStorage(folder: folder.url))
     let first = await herald.refresh()
     let shown = try #require(first.interruption?.message.id)
     let marked = await herald.markSeen(shown)
@@ -313,7 +315,7 @@ struct HeraldClientTests {
     var states = herald.states().makeAsyncIterator()
     let first = await states.next()
     #expect(first?.interruption?.message.id == "soon-gone")
-    #expect(first?.nextChangeAt == Timestamp("2026-11-30T12:10:00Z"))
+    #expect(first?.nextChangeAt == Timestamp("2026-11-30T12:10:00Z")?.foundationDate)
     // It polls at the manifest's max-age (5 min), then wakes at the change itself.
     let poll = try #require(await clock.nextWake())
     #expect(poll == Timestamp("2026-11-30T12:05:00Z")?.foundationDate)

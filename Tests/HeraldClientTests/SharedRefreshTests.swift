@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldCore
+import HeraldProtocol
 import HeraldTestSupport
 import Testing
 
@@ -52,10 +53,9 @@ private final class SignallingClock: HeraldClock, @unchecked Sendable {
 
   init() { (reads, read) = AsyncStream.makeStream() }
 
-  func now() -> Date { instant.foundationDate }
-  func timestamp() -> Timestamp {
+  func now() -> Date {
     read.yield()
-    return instant
+    return instant.foundationDate
   }
   func sleep(until date: Date) async throws { try Task.checkCancellation() }
 }
@@ -65,13 +65,12 @@ struct SharedRefreshTests {
   @Test("two refreshes at once share one fetch and give the same state")
   func concurrentRefreshesShareOneFetch() async throws {
     let server = try ChannelServer(site: try exampleSite(), now: instant)
-    let transport = GatedTransport(HTTPTransport())
+    let transport = GatedTransport(HeraldHTTPTransport())
     let clock = SignallingClock()
-    let herald = HeraldClient(
+    let herald = Herald(
       channel: server.baseURL, platform: "ios", appVersion: "1.8.0", userID: "ada",
       configuration: HeraldConfiguration(
-        timeout: 60, transport: transport, cache: MemoryManifestCache(),
-        seenStore: MemorySeenStore(), clock: clock))
+        timeout: 60, transport: transport, storage: HeraldMemoryStorage(), clock: clock))
     var reads = clock.reads.makeAsyncIterator()
     var arrivals = transport.arrivals.makeAsyncIterator()
 

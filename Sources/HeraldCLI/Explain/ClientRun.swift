@@ -26,7 +26,7 @@ struct ClientRun: Sendable {
     let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
     // Nothing crosses a network, so no deadline: only the decision is asked for.
     return run(
-      channel: channel, transport: MemoryTransport(documents: documents), timeout: .infinity,
+      channel: channel, transport: HeraldMemoryTransport(documents: documents), timeout: .infinity,
       platform: platform, version: version, now: now, seen: seen,
       accountCreatedAt: accountCreatedAt, user: user, languages: languages)
   }
@@ -37,7 +37,7 @@ struct ClientRun: Sendable {
     accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = []
   ) -> ClientRun {
     run(
-      channel: channel, transport: HTTPTransport(), timeout: ClientLimits.defaultTimeout,
+      channel: channel, transport: HeraldHTTPTransport(), timeout: ClientLimits.defaultTimeout,
       platform: platform, version: version, now: now, seen: seen,
       accountCreatedAt: accountCreatedAt, user: user, languages: languages)
   }
@@ -53,15 +53,17 @@ struct ClientRun: Sendable {
     user named: String?, languages: [String]
   ) -> ClientRun {
     let user = named ?? "explain"
+    let storage = HeraldMemoryStorage()
     var configuration = HeraldConfiguration(
-      timeout: timeout, transport: transport, cache: MemoryManifestCache(),
-      seenStore: MemorySeenStore(seen: [user: seen]), clock: FixedClock(now),
+      timeout: timeout, transport: transport, storage: storage, clock: HeraldFixedClock(now),
       preferredLanguages: languages, stableID: named)
     configuration.reachesEveryRollout = named == nil
-    let client = HeraldClient(
+    let client = Herald(
       channel: channel, platform: platform, appVersion: version.text, userID: user,
       accountCreated: accountCreatedAt, configuration: configuration)
     return waitFor {
+      // Seen as of the time decided at: a reminder has not come back yet.
+      await ClientStore(storage).markSeen(seen, user: user, at: now)
       let state = await client.refresh()
       return ClientRun(state: state, decision: await client.decision())
     }

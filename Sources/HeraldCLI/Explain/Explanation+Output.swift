@@ -118,12 +118,12 @@ extension HeraldState.Freshness {
     case .fresh: return .object(["state": .string("fresh")])
     case .cached(let failure):
       return .object([
-        "state": .string("cached"), "failure": .string(failure.code),
+        "state": .string("cached"), "failure": .string(failure.reason.rawValue),
         "reason": .string(failure.description),
       ])
     case .unavailable(let failure):
       return .object([
-        "state": .string("unavailable"), "failure": .string(failure.code),
+        "state": .string("unavailable"), "failure": .string(failure.reason.rawValue),
         "reason": .string(failure.description),
       ])
     }

@@ -32,7 +32,7 @@ extension HeraldState {
         archive.map { .object(["id": .string($0.id), "seen": .bool($0.seen)]) }),
       "freshness": .string(freshness),
       "manifest": .optional(manifest?.rawValue),
-      "nextChangeAt": .optional(nextChangeAt?.rfc3339),
+      "nextChangeAt": .optional(nextChange?.rfc3339),
       "locale": .optional(locale),
     ])
   }

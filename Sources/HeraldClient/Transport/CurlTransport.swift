@@ -1,3 +1,5 @@
+import HeraldProtocol
+
 #if canImport(CCurl)
   import CCurl
   import Foundation

@@ -1,4 +1,4 @@
-// The engine of HTTPTransport on Apple's platforms. On Linux it is compiled only where
+// The engine of HeraldHTTPTransport on Apple's platforms. On Linux it is compiled only where
 // HERALD_URLSESSION_ON_LINUX is set (debug builds, which its tests run in): in a release build,
 // FoundationNetworking would link libcurl and the thirty libraries it needs into every herald,
 // which then started some 7 ms later on every run (the Linux engine loads libcurl when it is
@@ -11,7 +11,7 @@
     import FoundationNetworking
   #endif
 
-  /// Fetches with URLSession (the engine of `HTTPTransport` on Apple's platforms), bounding the
+  /// Fetches with URLSession (the engine of `HeraldHTTPTransport` on Apple's platforms), bounding the
   /// whole exchange by the request's timeout and the body by a size limit on the bytes the delegate
   /// receives, which are the decoded ones.
   final class URLSessionTransport: @unchecked Sendable {

@@ -2,57 +2,57 @@
 /// manifests; what an app reads first.
 ///
 /// The one definition of the shape, for the build and apps.
-public struct ChannelIndex: Sendable, Hashable, Codable {
+package struct ChannelIndex: Sendable, Hashable, Codable {
   /// The shape's version; an app refuses one it does not know.
-  public let schemaVersion: Int
+  package let schemaVersion: Int
   /// The channel's title.
-  public let title: String
+  package let title: String
   /// Its language (BCP 47).
-  public let language: String
+  package let language: String
   /// The base URL every other URL derives from.
-  public let baseURL: String
+  package let baseURL: String
   /// The archive page.
-  public let archive: String
+  package let archive: String
   /// The Atom feed.
-  public let feed: String
+  package let feed: String
   /// The JSON Schema of the manifests.
-  public let schema: String
+  package let schema: String
   /// The latest change of any published record.
-  public let updated: Timestamp?
+  package let updated: Timestamp?
   /// The next time any manifest changes by itself, if any.
-  public let nextChangeAt: Timestamp?
+  package let nextChangeAt: Timestamp?
   /// The platforms by key.
-  public let platforms: [String: Platform]
+  package let platforms: [String: Platform]
   /// Every locale's own channel, the default first, when the site has more than one locale; an
   /// app picks one with `LocaleChain.edition` and reads that channel instead (DESIGN §6).
-  public let locales: [LocaleChannel]?
+  package let locales: [LocaleChannel]?
 
   /// One locale's channel document.
-  public struct LocaleChannel: Sendable, Hashable, Codable {
+  package struct LocaleChannel: Sendable, Hashable, Codable {
     /// The BCP 47 tag.
-    public let locale: String
+    package let locale: String
     /// The URL of its `index.json`, whose manifests carry that locale's words.
-    public let index: String
+    package let index: String
     /// Makes an entry.
-    public init(locale: String, index: String) {
+    package init(locale: String, index: String) {
       self.locale = locale
       self.index = index
     }
   }
 
   /// One platform of the channel.
-  public struct Platform: Sendable, Hashable, Codable {
+  package struct Platform: Sendable, Hashable, Codable {
     /// Its store URL, which `actionUrl: store` resolves to.
-    public let store: String?
+    package let store: String?
     /// The highest configured release.
-    public let currentRelease: String?
+    package let currentRelease: String?
     /// Its `live.json`: every published record with its range, for versions without a manifest.
-    public let live: String
+    package let live: String
     /// Its releases, lowest first, each with its manifest.
-    public let releases: [Release]
+    package let releases: [Release]
 
     /// Makes a platform.
-    public init(store: String?, currentRelease: String?, live: String, releases: [Release]) {
+    package init(store: String?, currentRelease: String?, live: String, releases: [Release]) {
       self.store = store
       self.currentRelease = currentRelease
       self.live = live
@@ -60,7 +60,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
     }
 
     /// Writes every key, an absent store or release as `null`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(store, forKey: .store)
       try container.encode(currentRelease, forKey: .currentRelease)
@@ -70,21 +70,21 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
   }
 
   /// A release and where its manifest is.
-  public struct Release: Sendable, Hashable, Codable {
+  package struct Release: Sendable, Hashable, Codable {
     /// The version as herald.yaml lists it.
-    public let version: String
+    package let version: String
     /// The manifest's URL.
-    public let manifest: String
+    package let manifest: String
 
     /// Makes a release.
-    public init(version: String, manifest: String) {
+    package init(version: String, manifest: String) {
       self.version = version
       self.manifest = manifest
     }
   }
 
   /// Makes a channel document.
-  public init(
+  package init(
     title: String, language: String, baseURL: String, archive: String, feed: String,
     schema: String, updated: Timestamp?, nextChangeAt: Timestamp?, platforms: [String: Platform],
     locales: [LocaleChannel]? = nil
@@ -108,7 +108,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
   }
 
   /// Reads the channel; a schema version this library does not know is an error.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
     guard schemaVersion == ManifestDocument<ManifestRow>.currentSchemaVersion else {
@@ -129,7 +129,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
   }
 
   /// Writes every key, absent times as `null`.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(schemaVersion, forKey: .schemaVersion)
     try container.encode(title, forKey: .title)
@@ -147,7 +147,7 @@ public struct ChannelIndex: Sendable, Hashable, Codable {
 
   /// The release of a platform equal to a version (by version comparison: `1.0` is `1.0.0`), or
   /// nil when the version is not a configured release.
-  public func release(platform: String, version: Version) -> Release? {
+  package func release(platform: String, version: Version) -> Release? {
     platforms[platform]?.releases.first { Version($0.version) == version }
   }
 }

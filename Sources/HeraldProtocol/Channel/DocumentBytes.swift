@@ -8,9 +8,9 @@ import Foundation
 /// kept or refused, UTF-16 guessed or not), so a channel that uses them could wall users of one
 /// client and not another; every client refuses such a document instead, and fails open. The
 /// table every client is tested against is `conformance/malformed.json`.
-public enum DocumentBytes {
+package enum DocumentBytes {
   /// Why bytes are not a document every client reads the same way, or nil when they are one.
-  public static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
+  package static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return "it starts with a byte-order mark" }
     guard UTF8Validation.isValid(bytes) else { return "it is not UTF-8" }
     var scanner = Scanner(bytes: bytes)
@@ -18,7 +18,7 @@ public enum DocumentBytes {
   }
 
   /// Why the bytes of some data are not a document every client reads the same way, if they are not.
-  public static func problem(in bytes: some ContiguousBytes) -> String? {
+  package static func problem(in bytes: some ContiguousBytes) -> String? {
     bytes.withUnsafeBytes { problem(in: $0) }
   }
 

@@ -2,24 +2,24 @@
 /// definition of both shapes, which the build encodes and apps decode.
 ///
 /// `Row` is `ManifestRow` when reading; the build writes rows it has already encoded.
-public struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Hashable, Codable {
+package struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Hashable, Codable {
   /// The shape's version; an app refuses one it does not know.
-  public let schemaVersion: Int
+  package let schemaVersion: Int
   /// `release` for a release's manifest, `all` for every record of a platform.
-  public let scope: Scope
+  package let scope: Scope
   /// The platform key.
-  public let platform: String
+  package let platform: String
   /// The release, for a release's manifest.
-  public let version: String?
+  package let version: String?
   /// The latest `updatedAt` or `publishedAt` of its rows.
-  public let updated: Timestamp?
+  package let updated: Timestamp?
   /// The next time the manifest changes by itself (a record goes live or expires), if any.
-  public let nextChangeAt: Timestamp?
+  package let nextChangeAt: Timestamp?
   /// The rows, newest first.
-  public let announcements: [Row]
+  package let announcements: [Row]
 
   /// The two shapes.
-  public enum Scope: String, Sendable, Hashable, Codable {
+  package enum Scope: String, Sendable, Hashable, Codable {
     /// The live records whose range holds one release.
     case release
     /// Every published, active record of a platform, with its range.
@@ -27,10 +27,10 @@ public struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Ha
   }
 
   /// The schema version this library reads and herald writes.
-  public static var currentSchemaVersion: Int { 1 }
+  package static var currentSchemaVersion: Int { 1 }
 
   /// Makes a document.
-  public init(
+  package init(
     scope: Scope, platform: String, version: String?, updated: Timestamp?,
     nextChangeAt: Timestamp?, announcements: [Row]
   ) {
@@ -49,7 +49,7 @@ public struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Ha
 
   /// Reads a document; a row that cannot be read is left out rather than failing the rest (a
   /// manifest a little newer than the app still shows what the app understands).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
     guard schemaVersion == Self.currentSchemaVersion else {
@@ -67,7 +67,7 @@ public struct ManifestDocument<Row: Codable & Sendable & Hashable>: Sendable, Ha
   }
 
   /// Writes every key (`version` only for a release's manifest).
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(schemaVersion, forKey: .schemaVersion)
     try container.encode(scope, forKey: .scope)

@@ -3,48 +3,48 @@
 ///
 /// Every key is always written, absent optional fields as `null`, so every row has the same keys;
 /// `draft` appears only in a build that includes drafts.
-public struct ManifestRow: Sendable, Hashable, Codable {
+package struct ManifestRow: Sendable, Hashable, Codable {
   /// The record's id: it keys seen state, and never changes once published.
-  public let id: String
+  package let id: String
   /// How it interrupts: a strip, a dialog or a takeover.
-  public let severity: Severity
+  package let severity: Severity
   /// What it is about (icon and label only).
-  public let kind: Kind
+  package let kind: Kind
   /// The title.
-  public let title: String
+  package let title: String
   /// The body as the app shows it.
-  public let body: MessageBody
+  package let body: MessageBody
   /// The body as HTML (inline emphasis, code and safe links kept).
-  public let html: String
+  package let html: String
   /// Where the button leads, the store sentinel already resolved for the platform.
-  public let actionURL: String?
+  package let actionURL: String?
   /// The button's label, when the record gives one.
-  public let actionLabel: String?
+  package let actionLabel: String?
   /// Whether it asks to be a wall.
-  public let blocking: Bool
+  package let blocking: Bool
   /// When it was published.
-  public let publishedAt: Timestamp
+  package let publishedAt: Timestamp
   /// When it was last changed, if the record says.
-  public let updatedAt: Timestamp?
+  package let updatedAt: Timestamp?
   /// When it stops interrupting, if ever.
-  public let expiresAt: Timestamp?
+  package let expiresAt: Timestamp?
   /// The lowest version it reaches, if bounded.
-  public let minVersion: Version?
+  package let minVersion: Version?
   /// The highest version it reaches, if bounded so.
-  public let maxVersion: Version?
+  package let maxVersion: Version?
   /// The version below which it reaches every version (hotfixes included), if bounded so.
-  public let belowVersion: Version?
+  package let belowVersion: Version?
   /// Who it reaches beyond its range: a growing share of users, when it rolls out (§5.8).
-  public let rollout: Rollout?
+  package let rollout: Rollout?
   /// How many seconds after being dismissed it is unseen again, when it reminds (§5.9).
-  public let remindAfter: Int?
+  package let remindAfter: Int?
   /// Its page in the archive.
-  public let url: String
+  package let url: String
   /// Whether it is a draft (present only in a build with drafts).
-  public let draft: Bool?
+  package let draft: Bool?
 
   /// Makes a row.
-  public init(
+  package init(
     id: String, severity: Severity, kind: Kind, title: String, body: MessageBody = .empty,
     html: String = "", actionURL: String? = nil, actionLabel: String? = nil,
     blocking: Bool = false, publishedAt: Timestamp, updatedAt: Timestamp? = nil,
@@ -74,7 +74,7 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   }
 
   /// The JSON keys, exactly as DESIGN §3 names them.
-  public enum CodingKeys: String, CodingKey, CaseIterable {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case id, severity, kind, title, body, html
     case actionURL = "actionUrl"
     case actionLabel, blocking, publishedAt, updatedAt, expiresAt, minVersion, maxVersion
@@ -83,12 +83,12 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   }
 
   /// The `remindAfter` a row may have, in seconds (`ClientLimits`).
-  public static let remindAfterRange =
+  package static let remindAfterRange =
     ClientLimits.minimumRemindAfter...ClientLimits.maximumRemindAfter
 
   /// Reads a row; one whose `remindAfter` is outside `remindAfterRange` or whose rollout no client
   /// could read alike is refused, so the document leaves it out as every client does.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     severity = try container.decode(Severity.self, forKey: .severity)
@@ -117,7 +117,7 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   }
 
   /// Writes every key; absent optional values as `null`, `draft` only when it is set.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(severity, forKey: .severity)
@@ -141,29 +141,29 @@ public struct ManifestRow: Sendable, Hashable, Codable {
   }
 
   /// The versions it reaches.
-  public var range: VersionRange {
+  package var range: VersionRange {
     VersionRange(minimum: minVersion, maximum: maxVersion, below: belowVersion)
   }
 
   /// The order of every list an app shows: newest first, then by id.
-  public static func newestFirst(_ lhs: ManifestRow, _ rhs: ManifestRow) -> Bool {
+  package static func newestFirst(_ lhs: ManifestRow, _ rhs: ManifestRow) -> Bool {
     lhs.publishedAt != rhs.publishedAt ? lhs.publishedAt > rhs.publishedAt : lhs.id < rhs.id
   }
 }
 
 /// A body as the app shows it: paragraphs of plain text, and at most one list of bullets.
-public struct MessageBody: Sendable, Hashable, Codable {
+package struct MessageBody: Sendable, Hashable, Codable {
   /// The paragraphs, in order.
-  public let paragraphs: [String]
+  package let paragraphs: [String]
   /// The bullets, in order.
-  public let bullets: [String]
+  package let bullets: [String]
 
   /// Makes a body.
-  public init(paragraphs: [String] = [], bullets: [String] = []) {
+  package init(paragraphs: [String] = [], bullets: [String] = []) {
     self.paragraphs = paragraphs
     self.bullets = bullets
   }
 
   /// No paragraphs and no bullets.
-  public static let empty = MessageBody()
+  package static let empty = MessageBody()
 }

@@ -1,26 +1,26 @@
 /// What an app shows, decided by DESIGN §5, with the reason for every row.
-public struct ClientDecision: Sendable, Hashable {
+package struct ClientDecision: Sendable, Hashable {
   /// The one interruption the app shows, if any.
-  public let shown: Interruption?
+  package let shown: Interruption?
   /// The wall, when a valid blocking row is live.
-  public let wall: ManifestRow?
+  package let wall: ManifestRow?
   /// The newest eligible CRITICAL row.
-  public let takeover: ManifestRow?
+  package let takeover: ManifestRow?
   /// The newest eligible IMPORTANT row.
-  public let dialog: ManifestRow?
+  package let dialog: ManifestRow?
   /// The newest eligible INFO row.
-  public let strip: ManifestRow?
+  package let strip: ManifestRow?
   /// How many rows are unseen and not gated by account age (live rows only).
-  public let badge: Int
+  package let badge: Int
   /// Every row of the manifest, newest first.
-  public let archive: [ManifestRow]
+  package let archive: [ManifestRow]
   /// Why each row is shown or not, in archive order.
-  public let verdicts: [RowVerdict]
+  package let verdicts: [RowVerdict]
   /// Why the last fetch failed, when the decision fails open (cached rows, or none).
-  public let failure: FetchFailure?
+  package let failure: FetchFailure?
 
   /// Makes a decision.
-  public init(
+  package init(
     shown: Interruption?, wall: ManifestRow?, takeover: ManifestRow?, dialog: ManifestRow?,
     strip: ManifestRow?, badge: Int, archive: [ManifestRow], verdicts: [RowVerdict],
     failure: FetchFailure? = nil
@@ -37,7 +37,7 @@ public struct ClientDecision: Sendable, Hashable {
   }
 
   /// The decision when there is no manifest: nothing at all.
-  public static let nothing = ClientDecision(
+  package static let nothing = ClientDecision(
     shown: nil, wall: nil, takeover: nil, dialog: nil, strip: nil, badge: 0, archive: [],
     verdicts: [])
 
@@ -59,7 +59,7 @@ public struct ClientDecision: Sendable, Hashable {
 }
 
 /// The shapes an interruption takes, from the most to the least interrupting.
-public enum Interruption: Sendable, Hashable {
+package enum Interruption: Sendable, Hashable {
   /// A full-screen wall that only its action leaves.
   case wall(ManifestRow)
   /// A full-screen takeover (CRITICAL).
@@ -70,14 +70,14 @@ public enum Interruption: Sendable, Hashable {
   case strip(ManifestRow)
 
   /// The row shown.
-  public var row: ManifestRow {
+  package var row: ManifestRow {
     switch self {
     case .wall(let row), .takeover(let row), .dialog(let row), .strip(let row): return row
     }
   }
 
   /// `wall`, `takeover`, `dialog` or `strip`.
-  public var shape: String {
+  package var shape: String {
     switch self {
     case .wall: return "wall"
     case .takeover: return "takeover"
@@ -88,20 +88,20 @@ public enum Interruption: Sendable, Hashable {
 }
 
 /// Why one row is shown or not.
-public struct RowVerdict: Sendable, Hashable {
+package struct RowVerdict: Sendable, Hashable {
   /// The row's id.
-  public let id: String
+  package let id: String
   /// What happens to it.
-  public let outcome: Outcome
+  package let outcome: Outcome
 
   /// Makes a verdict.
-  public init(id: String, outcome: Outcome) {
+  package init(id: String, outcome: Outcome) {
     self.id = id
     self.outcome = outcome
   }
 
   /// What happens to a row.
-  public enum Outcome: Sendable, Hashable {
+  package enum Outcome: Sendable, Hashable {
     /// It is the interruption shown, in this shape.
     case shown(String)
     /// It would be the takeover, dialog or strip, but a more interrupting row is shown instead.

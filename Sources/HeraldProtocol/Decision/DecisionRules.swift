@@ -6,7 +6,7 @@
 /// everything else. Otherwise the newest unseen, ungated CRITICAL, IMPORTANT or INFO row is shown,
 /// in that order of priority; the badge counts the unseen, ungated rows; the archive lists every
 /// row that is published and not expired at the app's time.
-public enum DecisionRules {
+package enum DecisionRules {
   /// Decides what to show.
   ///
   /// - Parameters:
@@ -17,7 +17,7 @@ public enum DecisionRules {
   ///   - stableID: the signed-in user's id, else the install's: a rolled-out row reaches the
   ///     user only when their bucket is inside its share (nil: as for a user inside every share
   ///     that is above 0%, as `explain` decides when no user is named).
-  public static func decide(
+  package static func decide(
     _ source: ManifestSource, now: Timestamp, seen: Set<String> = [],
     accountCreatedAt: Timestamp? = nil, stableID: String? = nil
   ) -> ClientDecision {
@@ -102,7 +102,7 @@ public enum DecisionRules {
 
   /// Whether a row's rollout delivers it to a user at a time (a row without one reaches all;
   /// with no user, a share above 0% does).
-  public static func reaches(_ row: ManifestRow, stableID: String?, at now: Timestamp) -> Bool {
+  package static func reaches(_ row: ManifestRow, stableID: String?, at now: Timestamp) -> Bool {
     row.rollout?.reaches(stableID: stableID, at: now) ?? true
   }
 
@@ -121,7 +121,7 @@ extension DecisionRules {
   /// The ids still seen at a time (DESIGN §5.9): a row with `remindAfter` is unseen again once
   /// that long has passed since it was marked, so a dismissed nudge comes back; every other mark
   /// (and one with no time, which an app's own store may keep) holds for good.
-  public static func stillSeen(
+  package static func stillSeen(
     _ marks: [String: Timestamp?], rows: [ManifestRow], now: Timestamp
   ) -> Set<String> {
     var reminders: [String: Int] = [:]

@@ -3,7 +3,7 @@ import Foundation
 /// What an app has in hand when it decides (DESIGN §5.2): only a manifest fetched or revalidated
 /// in this launch may interrupt; a cached one serves the archive and the badge; nothing shows
 /// nothing.
-public enum ManifestSource: Sendable, Hashable {
+package enum ManifestSource: Sendable, Hashable {
   /// Fetched (200) or revalidated (304) in this launch: anything may show, a wall included.
   case fresh([ManifestRow])
   /// Cached from an earlier launch, after this launch's fetch failed: archive and badge only.
@@ -12,7 +12,7 @@ public enum ManifestSource: Sendable, Hashable {
   case unavailable(FetchFailure)
 
   /// The rows the app has, fresh or cached.
-  public var rows: [ManifestRow] {
+  package var rows: [ManifestRow] {
     switch self {
     case .fresh(let rows), .cached(let rows, _): return rows
     case .unavailable: return []
@@ -20,7 +20,7 @@ public enum ManifestSource: Sendable, Hashable {
   }
 
   /// Why the last fetch failed, if it did.
-  public var failure: FetchFailure? {
+  package var failure: FetchFailure? {
     switch self {
     case .fresh: return nil
     case .cached(_, let failure), .unavailable(let failure): return failure
@@ -29,7 +29,7 @@ public enum ManifestSource: Sendable, Hashable {
 }
 
 /// Why a fetch gave no manifest; every one of them fails open.
-public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// No connection: DNS, refused, reset, offline.
   case network(String)
   /// The exchange took longer than the client's timeout.
@@ -47,7 +47,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// A short name for scripts: `network`, `timed-out`, `status`, `unreadable`, `unknown-schema`,
   /// `too-large`, `not-fetched`.
-  public var code: String {
+  package var code: String {
     switch self {
     case .network: return "network"
     case .timedOut: return "timed-out"
@@ -60,7 +60,7 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The failure as a reader says it.
-  public var description: String {
+  package var description: String {
     switch self {
     case .network(let reason): return "the request failed: \(reason)"
     case .timedOut: return "the request timed out"
@@ -75,14 +75,14 @@ public enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension ManifestDocument where Row == ManifestRow {
   /// Reads a manifest's bytes as an app does; the error says why it is not one.
-  public static func decode(_ data: Data) -> Result<ManifestDocument, FetchFailure> {
+  package static func decode(_ data: Data) -> Result<ManifestDocument, FetchFailure> {
     decodeDocument(data)
   }
 
   /// The rows an app of a version decides from: a release's manifest as it is; `live.json`
   /// filtered by the rule the build applies (published, not expired, range holds), so a version
   /// without a manifest (a hotfix, an unlisted build) gets exactly what a listed one would.
-  public func rows(for version: Version, now: Timestamp) -> [ManifestRow] {
+  package func rows(for version: Version, now: Timestamp) -> [ManifestRow] {
     switch scope {
     case .release:
       return announcements
@@ -97,7 +97,7 @@ extension ManifestDocument where Row == ManifestRow {
 
 extension ChannelIndex {
   /// Reads the channel's bytes as an app does; the error says why it is not one.
-  public static func decode(_ data: Data) -> Result<ChannelIndex, FetchFailure> {
+  package static func decode(_ data: Data) -> Result<ChannelIndex, FetchFailure> {
     decodeDocument(data)
   }
 }

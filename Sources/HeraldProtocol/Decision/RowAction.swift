@@ -4,9 +4,9 @@
 /// The build only writes actions this classifies, and every client classifies by these rules (the
 /// table is `conformance/actions.json`): a blocking row whose action does not classify is no wall,
 /// because a wall without an exit would hold the user hostage.
-public struct RowAction: Sendable, Hashable {
+package struct RowAction: Sendable, Hashable {
   /// What kind of destination an action is.
-  public enum Kind: String, Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
     /// An `https://` URL with a host: the browser, or the store app for a store page.
     case web
     /// A URL with another scheme, for the app's deep-link router.
@@ -16,29 +16,29 @@ public struct RowAction: Sendable, Hashable {
   }
 
   /// The kind of destination.
-  public let kind: Kind
+  package let kind: Kind
   /// The URL or path exactly as the row has it.
-  public let target: String
+  package let target: String
 
   /// Schemes no action may use, in any letter case.
   ///
   /// They leave the app for an unsafe or unencrypted place, run script, install software
   /// (`itms-services`), or open arbitrary components of other apps (`intent`). `https` is not
   /// here: it is the web kind.
-  public static let refusedSchemes: [String] = [
+  package static let refusedSchemes: [String] = [
     "about", "blob", "data", "file", "ftp", "http", "intent", "itms-services", "javascript",
     "vbscript",
   ]
 
   /// Ranges of Unicode scalars no action may contain: controls, every White_Space character, and
   /// invisible formatting characters that disguise where a link leads.
-  public static let refusedScalars: [ClosedRange<UInt32>] = [
+  package static let refusedScalars: [ClosedRange<UInt32>] = [
     0x00...0x20, 0x7F...0xA0, 0x1680...0x1680, 0x2000...0x200F, 0x2028...0x202F,
     0x205F...0x2064, 0x2066...0x2069, 0x3000...0x3000, 0xFEFF...0xFEFF,
   ]
 
   /// Classifies an `actionUrl`; nil for text that is none of the three kinds.
-  public init?(classifying text: String) {
+  package init?(classifying text: String) {
     let scalars = text.unicodeScalars
     guard !scalars.isEmpty, !scalars.contains(where: Self.isRefused) else { return nil }
     if scalars.first == "/" {
@@ -69,7 +69,7 @@ public struct RowAction: Sendable, Hashable {
 
   /// Whether no action may contain a scalar: one of `refusedScalars`, or an ASCII character a URL
   /// must percent-encode.
-  public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII && !URLCharacters.isAllowed(scalar) { return true }
     return refusedScalars.contains { $0.contains(scalar.value) }
   }

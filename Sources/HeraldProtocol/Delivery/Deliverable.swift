@@ -3,7 +3,7 @@
 ///
 /// A record of a site and a row of `live.json` are judged by the same rule
 /// (`ManifestExclusion.reason`).
-public protocol Deliverable {
+package protocol Deliverable {
   /// When it goes live.
   var publishedAt: Timestamp { get }
   /// When it stops interrupting, if ever.
@@ -20,18 +20,18 @@ public protocol Deliverable {
 
 extension Deliverable {
   /// Published: `publishedAt` is at or before now.
-  public func isPublished(at now: Timestamp) -> Bool { publishedAt <= now }
+  package func isPublished(at now: Timestamp) -> Bool { publishedAt <= now }
 
   /// Expired: `expiresAt` is at or before now.
-  public func isExpired(at now: Timestamp) -> Bool { expiresAt.map { $0 <= now } ?? false }
+  package func isExpired(at now: Timestamp) -> Bool { expiresAt.map { $0 <= now } ?? false }
 
   /// Live: published, active and not expired (drafts are decided by the caller).
-  public func isLive(at now: Timestamp) -> Bool {
+  package func isLive(at now: Timestamp) -> Bool {
     isActive && isPublished(at: now) && !isExpired(at: now)
   }
 
   /// Whether it reaches a platform.
-  public func reaches(platform: String) -> Bool {
+  package func reaches(platform: String) -> Bool {
     Self.reaches(platform: platform, listed: reachedPlatforms)
   }
 
@@ -43,9 +43,9 @@ extension Deliverable {
 
 extension ManifestRow: Deliverable {
   /// Rows are of active records only: the kill switch leaves a record out of every manifest.
-  public var isActive: Bool { true }
+  package var isActive: Bool { true }
   /// A row marked as a draft (only a build with drafts has them).
-  public var isDraft: Bool { draft ?? false }
+  package var isDraft: Bool { draft ?? false }
   /// A row is in its platform's documents only.
-  public var reachedPlatforms: [String]? { nil }
+  package var reachedPlatforms: [String]? { nil }
 }

@@ -1,5 +1,5 @@
 /// Why a record is not in a release's manifest at a time (DESIGN §3), in the order the rules apply.
-public enum ManifestExclusion: Sendable, Hashable {
+package enum ManifestExclusion: Sendable, Hashable {
   /// A draft is in no output (unless a build asks for drafts).
   case draft
   /// `active: false`, the kill switch.
@@ -23,7 +23,7 @@ public enum ManifestExclusion: Sendable, Hashable {
   ///
   /// With a version, it is a release's manifest: live records whose range holds the version. With
   /// none, it is `live.json`: the live records of the platform, whatever their range.
-  public static func reason(
+  package static func reason(
     for item: some Deliverable, platform: String, version: Version?, now: Timestamp,
     includeDrafts: Bool = false
   ) -> ManifestExclusion? {
@@ -43,7 +43,7 @@ public enum ManifestExclusion: Sendable, Hashable {
   ///
   /// `reason` with a version is nil exactly when it is nil without one and this is nil, so a
   /// build that has a platform's `live.json` records finds each release's rows with this alone.
-  public static func versionReason(for item: some Deliverable, version: Version)
+  package static func versionReason(for item: some Deliverable, version: Version)
     -> ManifestExclusion?
   {
     let range = item.range
@@ -58,7 +58,7 @@ public enum ManifestExclusion: Sendable, Hashable {
 
   /// A short name for scripts: `draft`, `inactive`, `other-platform`, `below-min-version`,
   /// `above-max-version`, `not-below-version`, `scheduled`, `expired`.
-  public var code: String {
+  package var code: String {
     switch self {
     case .draft: return "draft"
     case .inactive: return "inactive"
@@ -72,7 +72,7 @@ public enum ManifestExclusion: Sendable, Hashable {
   }
 
   /// The reason as a reader says it.
-  public var explanation: String {
+  package var explanation: String {
     switch self {
     case .draft: return "a draft: in no output until draft is removed"
     case .inactive: return "switched off (active: false)"
@@ -90,7 +90,7 @@ public enum ManifestExclusion: Sendable, Hashable {
 extension RowVerdict.Outcome {
   /// A short name for scripts: `shown`, `outranked`, `superseded`, `seen`, `gated-by-account-age`,
   /// `scheduled`, `expired`, `invalid-wall`, `behind-wall`, `not-fresh`, `outside-rollout`.
-  public var code: String {
+  package var code: String {
     switch self {
     case .shown: return "shown"
     case .outranked: return "outranked"
@@ -107,7 +107,7 @@ extension RowVerdict.Outcome {
   }
 
   /// The outcome as a reader says it.
-  public var explanation: String {
+  package var explanation: String {
     switch self {
     case .shown(let shape): return "shown as the \(shape)"
     case .outranked(let id): return "not shown: \(id) interrupts more"

@@ -2,10 +2,10 @@
 /// (`fr-CA` → `fr`), then the site's default.
 ///
 /// The build, `explain`, `diff` and both clients use it.
-public enum LocaleChain {
+package enum LocaleChain {
   /// The locales whose words an edition in `locale` shows, most preferred first: a translation
   /// that lacks a field falls back along this list for that field alone.
-  public static func fallbacks(for locale: String, defaultLocale: String) -> [String] {
+  package static func fallbacks(for locale: String, defaultLocale: String) -> [String] {
     var chain: [String] = []
     for tag in LocaleTag.truncations(locale) + [defaultLocale] where !chain.contains(tag) {
       chain.append(tag)
@@ -19,7 +19,7 @@ public enum LocaleChain {
   ///
   /// Tags compare in canonical case, so `fr_ca` and `fr-CA` are one; a preference that is not a
   /// tag is skipped.
-  public static func edition(
+  package static func edition(
     for preferred: [String], available: [String], defaultLocale: String
   ) -> String {
     for language in preferred {

@@ -1,13 +1,13 @@
 /// BCP 47 language tags as herald.yaml, records and apps write them (`en`, `de`, `fr-CA`,
 /// `zh-Hant-TW`), in one canonical case so that a tag names one folder and one manifest.
-public enum LocaleTag {
+package enum LocaleTag {
   /// The canonical form of a well-formed tag: the language lowercase, a script in title case, a
   /// region uppercase, anything else lowercase; `_` is read as `-` (`de_de` → `de-DE`); nil when
   /// the text is not a tag.
   ///
   /// The language must have two or three letters (an ISO 639 code): BCP 47's longer language
   /// subtags are reserved, and allowing them would read `release.notes.md` as a translation.
-  public static func canonical(_ text: String) -> String? {
+  package static func canonical(_ text: String) -> String? {
     let parts = text.replacing("_", with: "-").split(
       separator: "-", omittingEmptySubsequences: false)
     guard let language = parts.first, isLetters(language), (2...3).contains(language.count)
@@ -30,7 +30,7 @@ public enum LocaleTag {
   }
 
   /// The tag and each shorter form, dropping one subtag at a time (`zh-Hant-TW`, `zh-Hant`, `zh`).
-  public static func truncations(_ tag: String) -> [String] {
+  package static func truncations(_ tag: String) -> [String] {
     var parts = tag.split(separator: "-").map(String.init)
     var result: [String] = []
     while !parts.isEmpty {
@@ -43,7 +43,7 @@ public enum LocaleTag {
   }
 
   /// The language subtag (`fr` of `fr-CA`).
-  public static func language(_ tag: String) -> String {
+  package static func language(_ tag: String) -> String {
     String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
   }
 

@@ -1,5 +1,5 @@
 /// What an announcement is about: it picks the icon and the label, never the shape.
-public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+package enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
   /// New features.
   case whatsNew = "WHATS_NEW"
   /// A newer version to install.
@@ -8,7 +8,7 @@ public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
   case notice = "NOTICE"
 
   /// The label a theme or an app shows for the kind.
-  public var label: String {
+  package var label: String {
     switch self {
     case .whatsNew: return "What's new"
     case .updateAvailable: return "Update available"
@@ -17,7 +17,7 @@ public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
   }
 
   /// The action label used when a record gives none.
-  public var defaultActionLabel: String {
+  package var defaultActionLabel: String {
     switch self {
     case .whatsNew: return "Take a look"
     case .updateAvailable: return "Update now"

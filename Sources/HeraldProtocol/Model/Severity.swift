@@ -1,5 +1,5 @@
 /// How an announcement interrupts: it picks the shape, never the words (DESIGN §1, rule 1).
-public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
+package enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
   /// A dismissible strip.
   case info = "INFO"
   /// A centred dialog, shown once.
@@ -8,7 +8,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Coda
   case critical = "CRITICAL"
 
   /// The rank, from the mildest (0) to `CRITICAL` (2).
-  public var rank: Int {
+  package var rank: Int {
     switch self {
     case .info: return 0
     case .important: return 1
@@ -17,7 +17,7 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Coda
   }
 
   /// How a reader sees the severity named: `Info`, `Important`, `Critical`.
-  public var label: String {
+  package var label: String {
     switch self {
     case .info: return "Info"
     case .important: return "Important"
@@ -26,5 +26,5 @@ public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Coda
   }
 
   /// Orders severities from mildest to most interrupting.
-  public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

@@ -1,20 +1,20 @@
 /// A record's rollout as a row carries it (DESIGN §5.8): its salt and the shares it reaches from
 /// each time on, so every client decides who is inside from the same numbers.
-public struct Rollout: Sendable, Hashable, Codable {
+package struct Rollout: Sendable, Hashable, Codable {
   /// What the bucket is salted with: the record's id unless the record names another salt.
-  public let salt: String
+  package let salt: String
   /// From each step's time on, the share of users reached, in time order, never decreasing.
-  public let steps: [RolloutStep]
+  package let steps: [RolloutStep]
 
   /// Makes a rollout.
-  public init(salt: String, steps: [RolloutStep]) {
+  package init(salt: String, steps: [RolloutStep]) {
     self.salt = salt
     self.steps = steps
   }
 
   /// Reads a rollout, refusing one no client could decide alike: no salt, no steps, or a share
   /// outside 0…10,000 (the row is then left out, never shown to everyone).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     salt = try container.decode(String.self, forKey: .salt)
     steps = try container.decode([RolloutStep].self, forKey: .steps)
@@ -26,34 +26,34 @@ public struct Rollout: Sendable, Hashable, Codable {
 
   /// The share reached at a time, in buckets of 10,000: that of the last step begun, 0 before the
   /// first.
-  public func share(at now: Timestamp) -> Int {
+  package func share(at now: Timestamp) -> Int {
     steps.last { $0.at <= now }?.share ?? 0
   }
 
   /// Whether a user is inside the share at a time: their bucket is below it.
   ///
   /// With no user (as `explain` decides when none is named), whether the share is above 0%.
-  public func reaches(stableID: String?, at now: Timestamp) -> Bool {
+  package func reaches(stableID: String?, at now: Timestamp) -> Bool {
     guard let stableID else { return share(at: now) > 0 }
     return RolloutBucket.of(salt: salt, stableID: stableID) < share(at: now)
   }
 }
 
 /// One step of a rollout: from `at` on, `share` of 10,000 buckets are reached.
-public struct RolloutStep: Sendable, Hashable, Codable {
+package struct RolloutStep: Sendable, Hashable, Codable {
   /// When the step begins.
-  public let at: Timestamp
+  package let at: Timestamp
   /// The share reached from then on, in buckets of 10,000 (2500 is 25%).
-  public let share: Int
+  package let share: Int
 
   /// Makes a step.
-  public init(at: Timestamp, share: Int) {
+  package init(at: Timestamp, share: Int) {
     self.at = at
     self.share = share
   }
 
   /// Reads a step; a share outside 0…10,000 is refused.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     at = try container.decode(Timestamp.self, forKey: .at)
     share = try container.decode(Int.self, forKey: .share)
@@ -65,9 +65,9 @@ public struct RolloutStep: Sendable, Hashable, Codable {
 }
 
 /// A share of 10,000 buckets written as a percentage, as records write it: `25%`, `0.5%`.
-public enum RolloutShare {
+package enum RolloutShare {
   /// The percentage text of a share: whole when it is, else with the hundredths it needs.
-  public static func text(_ share: Int) -> String {
+  package static func text(_ share: Int) -> String {
     let whole = share / 100
     let hundredths = share % 100
     if hundredths == 0 { return "\(whole)%" }

@@ -1,15 +1,15 @@
 /// A user's bucket for a rolled-out record (DESIGN §5.8): one number in 0..<10000 per (user,
 /// record), the same in every client, so a user inside a share stays inside as it grows.
-public enum RolloutBucket {
+package enum RolloutBucket {
   /// How many buckets there are: a share of 1% is 100 of them.
-  public static let count: UInt32 = 10_000
+  package static let count: UInt32 = 10_000
 
   /// `fmix32(FNV-1a-32(UTF-8 of "herald:v1:" + salt + ":" + stableID)) mod 10000`.
   ///
   /// - Parameters:
   ///   - salt: the record's `id`, unless the record names another salt.
   ///   - stableID: the signed-in user's id, else the install's own id.
-  public static func of(salt: String, stableID: String) -> Int {
+  package static func of(salt: String, stableID: String) -> Int {
     var hash: UInt32 = 0x811C_9DC5
     for byte in "herald:v1:\(salt):\(stableID)".utf8 {
       hash ^= UInt32(byte)

@@ -1,6 +1,6 @@
 extension Timestamp: Codable {
   /// Reads an RFC 3339 string (or a `YYYY-MM-DD` date).
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let timestamp = Timestamp(text) else {
       throw DecodingError.dataCorrupted(
@@ -12,7 +12,7 @@ extension Timestamp: Codable {
 
   /// Writes the RFC 3339 text in UTC; a time outside `writable`, which no reader parses, is an
   /// error rather than a document every reader fails on.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     guard Self.writable.contains(self) else {
       throw EncodingError.invalidValue(
         self,

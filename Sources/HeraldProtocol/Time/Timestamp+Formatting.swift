@@ -1,6 +1,6 @@
 extension Timestamp {
   /// RFC 3339 in UTC, fractions only when present: `2026-03-01T07:30:00Z`.
-  public var rfc3339: String {
+  package var rfc3339: String {
     let secondOfDay = seconds - dayNumber * 86_400
     let civil = Timestamp.civil(days: dayNumber)
     // Written into a buffer on the stack, not by joining strings or growing an array: every page,
@@ -49,13 +49,13 @@ extension Timestamp {
   }
 
   /// The UTC calendar date, `2026-03-01`.
-  public var date: String {
+  package var date: String {
     let civil = Timestamp.civil(days: dayNumber)
     return Self.pad(civil.year, 4) + "-" + Self.pad(civil.month, 2) + "-" + Self.pad(civil.day, 2)
   }
 
   /// The UTC calendar date as numbers: year, month (1 to 12) and day (1 to 31).
-  public var calendarDate: (year: Int64, month: Int64, day: Int64) {
+  package var calendarDate: (year: Int64, month: Int64, day: Int64) {
     Timestamp.civil(days: dayNumber)
   }
 
@@ -71,5 +71,5 @@ extension Timestamp {
 
 extension Timestamp: CustomStringConvertible {
   /// The RFC 3339 form in UTC.
-  public var description: String { rfc3339 }
+  package var description: String { rfc3339 }
 }

@@ -1,18 +1,18 @@
 /// Why a text is not a timestamp; the message quotes the text.
-public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TimestampParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text that failed to parse.
-  public let text: String
+  package let text: String
   /// What is wrong with it.
-  public let reason: String
+  package let reason: String
 
   /// The whole message, for example `"2026-13-01" is not a timestamp: month 13 does not exist`.
-  public var description: String { "\"\(text)\" is not a timestamp: \(reason)" }
+  package var description: String { "\"\(text)\" is not a timestamp: \(reason)" }
 }
 
 extension Timestamp {
   /// Parses RFC 3339 (`2026-03-01T09:30:00Z`, `…+02:00`, fractions allowed) or a date
   /// (`2026-03-01`, meaning 00:00 UTC).
-  public init(parsing text: String) throws(TimestampParseError) {
+  package init(parsing text: String) throws(TimestampParseError) {
     func fail(_ reason: String) -> TimestampParseError {
       TimestampParseError(text: text, reason: reason)
     }
@@ -116,7 +116,7 @@ extension Timestamp {
   }
 
   /// Parses a timestamp, or returns nil when the text is not one.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     guard let timestamp = try? Timestamp(parsing: text) else { return nil }
     self = timestamp
   }

@@ -2,20 +2,20 @@
 ///
 /// Herald never reads the time zone of the machine: every timestamp carries its offset, and a bare
 /// date means 00:00 UTC, so the same site gives the same output everywhere.
-public struct Timestamp: Sendable, Hashable, Comparable {
+package struct Timestamp: Sendable, Hashable, Comparable {
   /// Whole seconds since 1970-01-01T00:00:00Z.
-  public let seconds: Int64
+  package let seconds: Int64
   /// Nanoseconds past `seconds`, from 0 to 999,999,999.
-  public let nanoseconds: Int32
+  package let nanoseconds: Int32
 
   /// Makes a timestamp from seconds since the Unix epoch and a sub-second part.
-  public init(seconds: Int64, nanoseconds: Int32 = 0) {
+  package init(seconds: Int64, nanoseconds: Int32 = 0) {
     self.seconds = seconds
     self.nanoseconds = nanoseconds
   }
 
   /// Orders instants in time.
-  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+  package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
     (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
   }
 }
@@ -25,14 +25,14 @@ extension Timestamp {
   ///
   /// From 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z. A time a record gives or makes
   /// (a rollout step) outside it is an error of `check`, and a document never holds one.
-  public static let writable = first...last
+  package static let writable = first...last
 
   private static let first = Timestamp(seconds: days(year: 0, month: 1, day: 1) * 86_400)
   private static let last = Timestamp(
     seconds: days(year: 9999, month: 12, day: 31) * 86_400 + 86_399, nanoseconds: 999_999_999)
 
   /// The instant a count of seconds later, or nil when it would leave `writable`.
-  public func adding(seconds count: Int64) -> Timestamp? {
+  package func adding(seconds count: Int64) -> Timestamp? {
     let (sum, overflow) = seconds.addingReportingOverflow(count)
     let later = Timestamp(seconds: sum, nanoseconds: nanoseconds)
     return !overflow && Self.writable.contains(later) ? later : nil

@@ -5,7 +5,7 @@ extension Version {
   /// → `1.10.0`), the pre-release kept as written and build metadata dropped (a `+` is read as a
   /// space by some stores). Equal versions have equal canonical texts up to the case of their
   /// pre-release.
-  public var canonical: String {
+  package var canonical: String {
     var numbers = segments.map(String.init)
     while numbers.count < 3 { numbers.append("0") }
     var result = numbers.joined(separator: ".")

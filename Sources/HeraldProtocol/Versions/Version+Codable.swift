@@ -1,6 +1,6 @@
 extension Version: Codable {
   /// Reads a version from its text.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     do {
       self = try Version(parsing: text)
@@ -11,7 +11,7 @@ extension Version: Codable {
   }
 
   /// Writes the text as the author wrote it.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(text)
   }

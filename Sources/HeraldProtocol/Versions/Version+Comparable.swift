@@ -1,20 +1,20 @@
 extension Version: Comparable, Hashable {
   /// Orders versions segment by segment as numbers, a pre-release below its release, and
   /// pre-release identifiers as SemVer 2.0.0 §11 says; build metadata is ignored.
-  public static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) < 0 }
+  package static func < (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) < 0 }
 
   /// Equal when neither sorts above the other, so `1.0 == 1.0.0` and `1.0+a == 1.0+b`.
-  public static func == (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) == 0 }
+  package static func == (lhs: Version, rhs: Version) -> Bool { lhs.compare(to: rhs) == 0 }
 
   /// Hashes what comparison sees, so that equal versions hash alike.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(Array(significantSegments))
     hasher.combine(prerelease)
   }
 
   /// Returns a negative number, zero or a positive number as this version sorts below, with or above
   /// the other.
-  public func compare(to other: Version) -> Int {
+  package func compare(to other: Version) -> Int {
     let count = max(segments.count, other.segments.count)
     for index in 0..<count {
       let left = index < segments.count ? segments[index] : 0

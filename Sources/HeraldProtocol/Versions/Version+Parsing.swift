@@ -1,17 +1,17 @@
 /// Why a text is not a version; the message quotes the text.
-public struct VersionParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct VersionParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text that failed to parse.
-  public let text: String
+  package let text: String
   /// What is wrong with it, as a clause that follows the quoted text.
-  public let reason: String
+  package let reason: String
 
   /// The whole message, for example `"v1.2" is not a version: it must start with a digit`.
-  public var description: String { "\"\(text)\" is not a version: \(reason)" }
+  package var description: String { "\"\(text)\" is not a version: \(reason)" }
 }
 
 extension Version {
   /// Parses a version, reporting the first problem with a reason that names it.
-  public init(parsing text: String) throws(VersionParseError) {
+  package init(parsing text: String) throws(VersionParseError) {
     if let segments = Self.plainSegments(text) {
       self.init(segments: segments, prerelease: [], build: [], text: text)
     } else {
@@ -108,7 +108,7 @@ extension Version {
   }
 
   /// Parses a version, or returns nil when the text is not one.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     guard let version = try? Version(parsing: text) else { return nil }
     self = version
   }

@@ -1,14 +1,14 @@
 /// An app version as DESIGN §2 defines it: numeric segments compared as numbers, an optional SemVer
 /// pre-release, and build metadata that takes no part in comparison.
-public struct Version: Sendable {
+package struct Version: Sendable {
   /// The numeric segments as written, leading zeros already read away (`2024.01.5` is `[2024, 1, 5]`).
-  public let segments: [UInt64]
+  package let segments: [UInt64]
   /// The pre-release identifiers after `-`, empty for a release.
-  public let prerelease: [PrereleaseIdentifier]
+  package let prerelease: [PrereleaseIdentifier]
   /// The build metadata after `+`, kept for display and ignored in comparisons.
-  public let build: [String]
+  package let build: [String]
   /// The text the author wrote, which is what outputs and messages show.
-  public let text: String
+  package let text: String
 
   /// The segments without trailing zeros, so that `1.0` and `1.0.0` compare and hash alike.
   var significantSegments: ArraySlice<UInt64> {
@@ -19,7 +19,7 @@ public struct Version: Sendable {
 }
 
 /// One dot-separated pre-release identifier: numeric ones compare as numbers, others as ASCII text.
-public enum PrereleaseIdentifier: Sendable, Hashable {
+package enum PrereleaseIdentifier: Sendable, Hashable {
   /// An identifier made of digits only.
   case numeric(UInt64)
   /// An identifier with at least one letter or hyphen.
@@ -28,5 +28,5 @@ public enum PrereleaseIdentifier: Sendable, Hashable {
 
 extension Version: CustomStringConvertible {
   /// The text the author wrote.
-  public var description: String { text }
+  package var description: String { text }
 }

@@ -1,21 +1,21 @@
 /// The range of app versions a record targets: from `minimum` (inclusive) up to `maximum`
 /// (inclusive) or `below` (exclusive); a missing bound is unbounded, and a record has at most one
 /// of the two upper bounds.
-public struct VersionRange: Sendable, Hashable {
+package struct VersionRange: Sendable, Hashable {
   /// The lowest version reached, or nil for no lower bound.
-  public let minimum: Version?
+  package let minimum: Version?
   /// The highest version reached (`maxVersion`), or nil.
-  public let maximum: Version?
+  package let maximum: Version?
   /// The version whose every predecessor is reached and itself not (`belowVersion`), or nil: it
   /// reaches the hotfixes of the release below it too (`below 1.9.0` reaches `1.8.9.1`).
-  public let below: Version?
+  package let below: Version?
 
   /// The range of every version.
-  public static let unbounded = VersionRange(minimum: nil, maximum: nil)
+  package static let unbounded = VersionRange(minimum: nil, maximum: nil)
 
   /// Makes a range from its bounds; the caller checks that they are in order, and that at most
   /// one upper bound is given.
-  public init(minimum: Version?, maximum: Version?, below: Version? = nil) {
+  package init(minimum: Version?, maximum: Version?, below: Version? = nil) {
     self.minimum = minimum
     self.maximum = maximum
     self.below = below
@@ -23,7 +23,7 @@ public struct VersionRange: Sendable, Hashable {
 
   /// Whether the bounds are in order (an unbounded side is always in order): the minimum at or
   /// below the maximum, and strictly below `below`.
-  public var isOrdered: Bool {
+  package var isOrdered: Bool {
     guard let minimum else { return true }
     if let maximum, minimum > maximum { return false }
     if let below, minimum >= below { return false }
@@ -31,13 +31,13 @@ public struct VersionRange: Sendable, Hashable {
   }
 
   /// Whether the range has an upper bound (a wall needs one).
-  public var isBoundedAbove: Bool { maximum != nil || below != nil }
+  package var isBoundedAbove: Bool { maximum != nil || below != nil }
 
   /// Whether the range contains the version.
-  public func contains(_ version: Version) -> Bool { position(of: version) == .inside }
+  package func contains(_ version: Version) -> Bool { position(of: version) == .inside }
 
   /// Where a version lies relative to the range.
-  public func position(of version: Version) -> RangePosition {
+  package func position(of version: Version) -> RangePosition {
     if let minimum, version < minimum { return .below }
     if let maximum, version > maximum { return .above }
     if let below, version >= below { return .above }
@@ -46,7 +46,7 @@ public struct VersionRange: Sendable, Hashable {
 }
 
 /// Where a version lies relative to a `VersionRange`.
-public enum RangePosition: Sendable, Hashable {
+package enum RangePosition: Sendable, Hashable {
   /// Below `minVersion`.
   case below
   /// Within both bounds.
@@ -58,7 +58,7 @@ public enum RangePosition: Sendable, Hashable {
 extension VersionRange: CustomStringConvertible {
   /// The range as a reader says it: `1.2.0 to 1.9.0`, `1.2.0 and above`, `up to 1.9.0`, `below
   /// 1.9.0`, `1.2.0 to below 1.9.0` or `every version`.
-  public var description: String {
+  package var description: String {
     let upper = maximum.map { "\($0)" } ?? below.map { "below \($0)" }
     switch (minimum, upper) {
     case (nil, nil): return "every version"

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldProtocol
 
-extension HeraldClient {
+extension Herald {
   /// The state now and every time it changes, while the stream is observed: it refreshes at once,
   /// polls at the manifest's `Cache-Control: max-age` (within the configured bounds) with
   /// conditional requests, and wakes at `nextChangeAt` to decide again, so an expired message
@@ -21,7 +21,7 @@ extension HeraldClient {
     while !Task.isCancelled {
       let now = clock.now()
       let poll = now.addingTimeInterval(pollInterval)
-      let change = current.nextChangeAt.map(\.foundationDate).flatMap { $0 > now ? $0 : nil }
+      let change = current.nextChangeAt.flatMap { $0 > now ? $0 : nil }
       let wake = change.map { min($0, poll) } ?? poll
       do {
         try await clock.sleep(until: wake)

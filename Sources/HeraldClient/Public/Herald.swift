@@ -1,11 +1,11 @@
 import Foundation
-@_exported import HeraldProtocol
+import HeraldProtocol
 
 /// Herald's reader for an app: fetches the channel, caches it, fails open, and decides what the
 /// app shows (DESIGN §5) exactly as `herald explain` does.
 ///
 /// ```swift
-/// let herald = HeraldClient(
+/// let herald = Herald(
 ///   channel: URL(string: "https://example.com/whats-new/")!, platform: "ios", appVersion: "1.10.0",
 ///   userID: account.id, accountCreatedAt: account.createdAt)
 /// for await state in herald.states() { render(state) }
@@ -15,7 +15,7 @@ import Foundation
 /// dialog comes only from a manifest fetched or revalidated in this launch; after any failure
 /// (no network, a timeout, a bad status, bad JSON, an unknown schema version, an oversized body)
 /// the cached copy serves the archive and the badge and nothing interrupts.
-public actor HeraldClient {
+public actor Herald {
   /// The channel's index, `api/v1/index.json`.
   public nonisolated let indexURL: URL
   /// The platform key, as the channel's herald.yaml names it.
@@ -23,6 +23,7 @@ public actor HeraldClient {
   /// The app's version, as the app reports it.
   public nonisolated let appVersion: String
   private let configuration: HeraldConfiguration
+  private let store: ClientStore
   private let reader: ChannelReader
   private let parsed = ParsedDocuments()
   private var user: String
@@ -63,10 +64,11 @@ public actor HeraldClient {
     self.platform = platform
     self.appVersion = appVersion
     self.configuration = configuration
+    let store = ClientStore(configuration.storage)
+    self.store = store
     reader = ChannelReader(
       indexURL: indexURL, platform: platform, languages: configuration.preferredLanguages,
-      transport: configuration.transport,
-      cache: configuration.cache, timeout: configuration.timeout)
+      transport: configuration.transport, store: store, timeout: configuration.timeout)
     user = userID ?? Self.deviceUser
     accountCreatedAt = accountCreated
   }
@@ -104,14 +106,14 @@ public actor HeraldClient {
   /// A wall is never marked away: it ignores seen state.
   @discardableResult
   public func markSeen(_ id: String) async -> HeraldState {
-    await configuration.seenStore.markSeen([id], user: user, at: configuration.clock.timestamp())
+    await store.markSeen([id], user: user, at: configuration.clock.timestamp())
     return await decide()
   }
 
   /// Marks every message of the archive seen, when the user opens the archive.
   @discardableResult
   public func markArchiveOpened() async -> HeraldState {
-    await configuration.seenStore.markSeen(
+    await store.markSeen(
       Set(state.archive.map(\.id)), user: user, at: configuration.clock.timestamp())
     return await decide()
   }
@@ -137,8 +139,8 @@ public actor HeraldClient {
     let freshness: HeraldState.Freshness
     switch last.source {
     case .fresh: freshness = .fresh
-    case .cached(_, let failure): freshness = .cached(failure)
-    case .unavailable(let failure): freshness = .unavailable(failure)
+    case .cached(_, let failure): freshness = .cached(HeraldFailure(failure))
+    case .unavailable(let failure): freshness = .unavailable(HeraldFailure(failure))
     }
     state = HeraldState(
       decision: decision, seen: seen, freshness: freshness, manifest: last.scope,
@@ -147,7 +149,7 @@ public actor HeraldClient {
   }
 
   /// The decision behind the state, with the reason for every row (what `herald explain` prints).
-  public func decision() async -> ClientDecision {
+  package func decision() async -> ClientDecision {
     let now = configuration.clock.timestamp()
     let seen = await seen(now: now, rows: last?.source.rows ?? [])
     return DecisionRules.decide(
@@ -157,8 +159,8 @@ public actor HeraldClient {
 
   /// The ids the user still has seen: a reminder whose time has come is unseen again.
   private func seen(now: Timestamp, rows: [ManifestRow]) async -> Set<String> {
-    let marks = await configuration.seenStore.seenMarks(user: user, now: now)
-    return DecisionRules.stillSeen(marks, rows: rows, now: now)
+    let marks = await store.seenMarks(user: user, now: now)
+    return DecisionRules.stillSeen(marks.mapValues { .some($0) }, rows: rows, now: now)
   }
 
   /// Whom a rollout's buckets are taken from: the configured id, else the signed-in user, else
@@ -166,7 +168,7 @@ public actor HeraldClient {
   private func stableID() async -> String? {
     if configuration.reachesEveryRollout { return nil }
     if let configured = configuration.stableID { return configured }
-    return user == Self.deviceUser ? await configuration.seenStore.installID() : user
+    return user == Self.deviceUser ? await store.installID() : user
   }
 
   /// How long to wait before the next poll: the manifest's `max-age`, within the configured bounds.
@@ -176,19 +178,4 @@ public actor HeraldClient {
   }
 
   var clock: any HeraldClock { configuration.clock }
-}
-
-extension Timestamp {
-  /// The instant of a Foundation date (to the nanosecond).
-  public init(date: Date) {
-    let interval = date.timeIntervalSince1970
-    let seconds = interval.rounded(.down)
-    self.init(
-      seconds: Int64(seconds), nanoseconds: Int32(min(999_999_999, (interval - seconds) * 1e9)))
-  }
-
-  /// The instant as a Foundation date.
-  public var foundationDate: Date {
-    Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
-  }
 }

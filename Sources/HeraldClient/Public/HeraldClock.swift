@@ -9,17 +9,18 @@ public protocol HeraldClock: Sendable {
   func now() -> Date
   /// Waits until a time (returns at once for a time past); throws when the task is cancelled.
   func sleep(until date: Date) async throws
-  /// The current time to the nanosecond (a `Date` holds about a microsecond at today's dates).
-  func timestamp() -> Timestamp
 }
 
 extension HeraldClock {
-  /// The current time from `now()`.
-  public func timestamp() -> Timestamp { Timestamp(date: now()) }
+  /// The current time to the nanosecond where the clock knows it (a fixed clock's instant), else
+  /// `now()`'s (a `Date` holds about a microsecond at today's dates).
+  func timestamp() -> Timestamp {
+    (self as? HeraldFixedClock)?.instant ?? Timestamp(date: now())
+  }
 }
 
 /// The system's wall clock.
-public struct SystemClock: HeraldClock {
+public struct HeraldSystemClock: HeraldClock {
   /// Makes the clock.
   public init() {}
 
@@ -35,18 +36,18 @@ public struct SystemClock: HeraldClock {
 }
 
 /// A clock that stands at one time (waiting is immediate): for deciding at a given moment.
-public struct FixedClock: HeraldClock {
+public struct HeraldFixedClock: HeraldClock {
   /// The time it shows, to the nanosecond.
-  public let instant: Timestamp
+  package let instant: Timestamp
 
   /// A clock at a time.
-  public init(_ instant: Timestamp) { self.instant = instant }
+  public init(_ date: Date) { instant = Timestamp(date: date) }
+
+  /// A clock at an instant, to the nanosecond (`herald explain --now`).
+  package init(_ instant: Timestamp) { self.instant = instant }
 
   /// The fixed time.
   public func now() -> Date { instant.foundationDate }
-
-  /// The fixed time, exactly.
-  public func timestamp() -> Timestamp { instant }
 
   /// Returns at once, unless cancelled.
   public func sleep(until date: Date) async throws { try Task.checkCancellation() }

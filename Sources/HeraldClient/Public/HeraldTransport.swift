@@ -3,10 +3,10 @@ import HeraldProtocol
 
 /// How the client fetches a document.
 ///
-/// The default is `HTTPTransport`; an app may give its own (to route through its networking
+/// The default is `HeraldHTTPTransport`; an app may give its own (to route through its networking
 /// stack), and `herald explain` gives one that serves a channel built in memory.
 ///
-/// A transport never throws: every failure is a `FetchFailure`, which the client fails open on.
+/// A transport never throws: every failure is a `HeraldFailure`, which the client fails open on.
 /// It should answer within the request's `timeout` and stop when its task is cancelled; the
 /// client stops waiting at the refresh's deadline either way.
 public protocol HeraldTransport: Sendable {
@@ -28,12 +28,12 @@ public struct HeraldRequest: Sendable, Hashable {
   /// Makes a request.
   public init(
     url: URL, etag: String? = nil, lastModified: String? = nil,
-    timeout: TimeInterval = ClientLimits.defaultTimeout
+    timeout: TimeInterval? = nil
   ) {
     self.url = url
     self.etag = etag
     self.lastModified = lastModified
-    self.timeout = timeout
+    self.timeout = timeout ?? ClientLimits.defaultTimeout
   }
 }
 
@@ -44,7 +44,7 @@ public enum HeraldResponse: Sendable, Hashable {
   /// 304: the cached copy is still current.
   case notModified(maxAge: Int?)
   /// Anything else.
-  case failed(FetchFailure)
+  case failed(HeraldFailure)
 }
 
 extension HeraldResponse {
@@ -54,7 +54,7 @@ extension HeraldResponse {
   /// A transport that asks for the encoding itself checks it before reading the body: a plain
   /// body labelled `br` would otherwise fail in one reader's decoder, stall in another's and be
   /// read as it is by a third.
-  static func encodingProblem(_ label: String?) -> FetchFailure? {
+  static func encodingProblem(_ label: String?) -> HeraldFailure? {
     guard let label = label?.trimmingCharacters(in: .whitespaces),
       !ClientLimits.readableEncodings.contains(label.lowercased())
     else { return nil }

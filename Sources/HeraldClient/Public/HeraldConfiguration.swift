@@ -1,16 +1,16 @@
 import Foundation
+import HeraldProtocol
 
 /// How a client fetches, stores and polls; every part can be replaced.
 public struct HeraldConfiguration: Sendable {
-  /// How documents are fetched (default: `HTTPTransport` with `maximumBodySize`).
+  /// How documents are fetched (default: `HeraldHTTPTransport` with `maximumBodySize`).
   public var transport: any HeraldTransport
   /// The longest a whole refresh may take, in seconds: one deadline for the channel index, a
   /// locale's index and the manifest together (default 10 s).
   public var timeout: TimeInterval
-  /// Where documents and their validators are kept (default: a folder on disk).
-  public var cache: any ManifestCache
-  /// Where each user's seen ids are kept (default: a folder on disk).
-  public var seenStore: any SeenStore
+  /// Where the last copy of each document, each user's seen marks and the install's id are kept
+  /// (default: `HeraldFileStorage`, a folder on disk).
+  public var storage: any HeraldStorage
   /// The clock (tests and `herald explain --now` replace it).
   public var clock: any HeraldClock
   /// The longest wait between two polls while the state is observed, whatever the manifest's
@@ -26,35 +26,33 @@ public struct HeraldConfiguration: Sendable {
   /// The id a rollout's buckets are taken from (DESIGN §5.8).
   ///
   /// Nil (the default) takes the signed-in user's id, else an id this install makes once and
-  /// keeps in `seenStore`. Give your own when the app has one already.
+  /// keeps in `storage`. Give your own when the app has one already.
   public var stableID: String?
   /// Decides as for a user inside every rollout, whoever the user is (`herald explain` without
   /// `--user`); never set by an app.
   package var reachesEveryRollout = false
 
-  /// The defaults: a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
+  /// The defaults (each nil argument is one): a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
   /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
   /// device's preferred languages.
   ///
   /// `headers` and `userAgent` go with every request of the default transport (an app that gives
   /// its own transport sets them there).
   public init(
-    timeout: TimeInterval = ClientLimits.defaultTimeout,
-    maximumBodySize: Int = ClientLimits.maximumBodySize, headers: [String: String] = [:],
+    timeout: TimeInterval? = nil, maximumBodySize: Int? = nil, headers: [String: String] = [:],
     userAgent: String? = nil, transport: (any HeraldTransport)? = nil,
-    cache: (any ManifestCache)? = nil,
-    seenStore: (any SeenStore)? = nil, clock: any HeraldClock = SystemClock(),
+    storage: (any HeraldStorage)? = nil, clock: any HeraldClock = HeraldSystemClock(),
     maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30,
     preferredLanguages: [String] = Locale.preferredLanguages, stableID: String? = nil
   ) {
     self.preferredLanguages = preferredLanguages
     self.stableID = stableID
-    self.timeout = timeout
+    self.timeout = timeout ?? ClientLimits.defaultTimeout
     self.transport =
       transport
-      ?? HTTPTransport(maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
-    self.cache = cache ?? FileManifestCache()
-    self.seenStore = seenStore ?? FileSeenStore()
+      ?? HeraldHTTPTransport(
+        maximumBodySize: maximumBodySize, headers: headers, userAgent: userAgent)
+    self.storage = storage ?? HeraldFileStorage()
     self.clock = clock
     self.maximumPollInterval = maximumPollInterval
     self.minimumPollInterval = min(minimumPollInterval, maximumPollInterval)

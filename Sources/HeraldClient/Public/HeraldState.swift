@@ -2,7 +2,7 @@ import Foundation
 import HeraldProtocol
 
 /// What an app renders now (DESIGN §5): the wall, else at most one interruption, the unread badge
-/// and the archive; and where the rows came from.
+/// and the archive; and where the messages came from.
 public struct HeraldState: Sendable, Hashable {
   /// The force-update wall: only its action leaves it.
   ///
@@ -14,16 +14,18 @@ public struct HeraldState: Sendable, Hashable {
   public let badge: Int
   /// Every message, newest first, with its seen flag.
   public let archive: [ArchiveEntry]
-  /// Whether the rows are fresh (fetched or revalidated in this launch), cached, or absent.
+  /// Whether the messages are fresh (fetched or revalidated in this launch), cached, or absent.
   public let freshness: Freshness
-  /// Which document the rows came from: the release's manifest, or `live.json` for a version that
-  /// has none.
-  public let manifest: ManifestDocument<ManifestRow>.Scope?
-  /// When the rows change by themselves next (a message goes live or expires), if ever.
-  public let nextChangeAt: Timestamp?
+  /// When the messages change by themselves next (one goes live or expires), if ever.
+  public var nextChangeAt: Date? { nextChange?.foundationDate }
   /// The locale whose words the messages are in (the channel's locale that the device's
   /// preferred languages reach, else its default), or nil when nothing was read.
   public let locale: String?
+  /// Which document the rows came from: the release's manifest, or `live.json` for a version that
+  /// has none.
+  package let manifest: ManifestDocument<ManifestRow>.Scope?
+  /// `nextChangeAt` to the nanosecond, as the document has it.
+  package let nextChange: Timestamp?
 
   /// A message of the archive and whether this user has seen it.
   public struct ArchiveEntry: Sendable, Hashable, Identifiable {
@@ -35,20 +37,20 @@ public struct HeraldState: Sendable, Hashable {
     public var id: String { message.id }
   }
 
-  /// Where the rows came from.
+  /// Where the messages came from.
   public enum Freshness: Sendable, Hashable {
     /// Fetched or revalidated (304) in this launch: interruptions may show.
     case fresh
     /// A copy cached earlier, after this launch's fetch failed: archive and badge only.
-    case cached(FetchFailure)
-    /// No rows: the fetch failed and nothing was cached. Nothing shows.
-    case unavailable(FetchFailure)
+    case cached(HeraldFailure)
+    /// No messages: the fetch failed and nothing was cached. Nothing shows.
+    case unavailable(HeraldFailure)
   }
 
   /// Nothing to show, before anything was fetched.
   public static let empty = HeraldState(
     wall: nil, interruption: nil, badge: 0, archive: [],
-    freshness: .unavailable(.notFetched), manifest: nil, nextChangeAt: nil, locale: nil)
+    freshness: .unavailable(.notFetched), locale: nil, manifest: nil, nextChange: nil)
 }
 
 /// The interruption an app shows when there is no wall, by severity.
@@ -74,29 +76,5 @@ public enum HeraldInterruption: Sendable, Hashable {
     case .dialog: return "dialog"
     case .strip: return "strip"
     }
-  }
-}
-
-extension HeraldState {
-  /// The state an app renders from a decision.
-  package init(
-    decision: ClientDecision, seen: Set<String>, freshness: Freshness,
-    manifest: ManifestDocument<ManifestRow>.Scope?, nextChangeAt: Timestamp?, locale: String?
-  ) {
-    self.locale = locale
-    wall = decision.wall.map(HeraldMessage.init(row:))
-    switch decision.shown {
-    case .takeover(let row)?: interruption = .takeover(HeraldMessage(row: row))
-    case .dialog(let row)?: interruption = .dialog(HeraldMessage(row: row))
-    case .strip(let row)?: interruption = .strip(HeraldMessage(row: row))
-    case .wall?, nil: interruption = nil
-    }
-    badge = decision.badge
-    archive = decision.archive.map {
-      ArchiveEntry(message: HeraldMessage(row: $0), seen: seen.contains($0.id))
-    }
-    self.freshness = freshness
-    self.manifest = manifest
-    self.nextChangeAt = nextChangeAt
   }
 }

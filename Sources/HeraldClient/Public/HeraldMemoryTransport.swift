@@ -3,7 +3,7 @@ import HeraldProtocol
 
 /// Serves documents from memory by URL, with ETags made from their bytes: what `herald explain`
 /// decides through for a site on disk, and a fake network for tests.
-public struct MemoryTransport: HeraldTransport {
+public struct HeraldMemoryTransport: HeraldTransport {
   /// The documents by absolute URL.
   public let documents: [String: Data]
   /// Answers that replace a document's (a status, a failure), by URL.

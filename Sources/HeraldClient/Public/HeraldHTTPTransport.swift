@@ -7,7 +7,7 @@ import HeraldProtocol
 ///
 /// It uses URLSession on Apple's platforms and libcurl on Linux, whose URLSession decodes a gzip
 /// body faster than its delegate can refuse it.
-public struct HTTPTransport: HeraldTransport {
+public struct HeraldHTTPTransport: HeraldTransport {
   /// The largest body read, in bytes, after any content decoding.
   public let maximumBodySize: Int
   private let engine: Engine
@@ -20,9 +20,9 @@ public struct HTTPTransport: HeraldTransport {
   ///     conditional ones are the client's own.
   ///   - userAgent: the `User-Agent` to send, if not the platform's.
   public init(
-    maximumBodySize: Int = ClientLimits.maximumBodySize, headers: [String: String] = [:],
-    userAgent: String? = nil
+    maximumBodySize: Int? = nil, headers: [String: String] = [:], userAgent: String? = nil
   ) {
+    let maximumBodySize = maximumBodySize ?? ClientLimits.maximumBodySize
     self.maximumBodySize = maximumBodySize
     let sorted = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     #if canImport(CCurl)
