@@ -1,23 +1,15 @@
+// What an app imports from "@herald/client": the reader, what it gives (the state and its
+// messages), and what an app may replace (transport, storage, clock). Everything else is the
+// reader's own and may change between versions.
 export { HeraldClient, systemClock } from "./client.js";
 export type { HeraldClientOptions, HeraldClock } from "./client.js";
-export { decodeChannel, decodeManifest } from "./documents.js";
-export type { ChannelIndex, FetchFailure, Kind, ManifestDocument, ManifestRow, Severity } from "./documents.js";
-export { decide, rowsFor } from "./decision.js";
-export type { Decision, ManifestSource } from "./decision.js";
-export { classifyAction, refusedSchemes } from "./action.js";
+export type { FetchFailure, Kind, ManifestRow, Severity } from "./documents.js";
 export type { HeraldAction } from "./action.js";
-export { conformanceValue, defaultActionLabel, emptyState, writeJSON } from "./state.js";
-export type { HeraldMessage, HeraldState, JSONValue } from "./state.js";
-export { canonicalLocale, editionFor, localeFallbacks } from "./locale.js";
-export { isBrowser, localStorageStorage } from "./browser.js";
-export type { WebStorage } from "./browser.js";
+export { emptyState } from "./state.js";
+export type { HeraldMessage, HeraldState } from "./state.js";
 export { memoryStorage } from "./storage.js";
 export type { StorageAdapter } from "./storage.js";
-export { compareTimestamps, formatTimestamp, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
+export { formatTimestamp, parseTimestamp, timestampFromMilliseconds } from "./timestamp.js";
 export type { Timestamp } from "./timestamp.js";
 export { fetchTransport, memoryTransport } from "./transport.js";
 export type { FetchTransportOptions, HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
-export { limits } from "./limits.js";
-export { canonicalVersion, compareVersions, parseVersion, versionsEqual } from "./version.js";
-export type { Version } from "./version.js";
-export { rolloutBucket } from "./bucket.js";
