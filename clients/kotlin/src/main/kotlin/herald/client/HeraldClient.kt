@@ -1,6 +1,5 @@
 package herald.client
 
-import java.io.Closeable
 import java.util.concurrent.CopyOnWriteArrayList
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
@@ -27,7 +26,7 @@ interface HeraldListener {
  * @throws IllegalArgumentException when the app version is not a version or the channel not an
  * absolute http(s) URL: programming errors, found at construction.
  */
-class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
+class HeraldClient(private val configuration: HeraldConfiguration) : Herald {
     private val version: Version = checked(configuration)
     private val index: String = ChannelReader.indexURL(configuration.channel)
     private val clock = configuration.clock
@@ -67,13 +66,13 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
     }
 
     /** The state as last decided. */
-    val state: HeraldState get() = current
+    override val state: HeraldState get() = current
 
     /**
      * Fetches the channel (conditionally) and decides again: call it at launch and when the app
      * comes to the foreground. A refresh asked for while one runs joins it.
      */
-    fun refresh(): Future<HeraldState> = synchronized(this) {
+    override fun refresh(): Future<HeraldState> = synchronized(this) {
         running?.let { if (!it.isDone) return it }
         val task = FutureTask<HeraldState> { fetchAndDecide() }
         running = task
@@ -82,19 +81,19 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
     }
 
     /** Marks a message seen: a strip when dismissed, a dialog or takeover when closed (a wall never). */
-    fun markSeen(id: String): Future<HeraldState> = onWorker {
+    override fun markSeen(id: String): Future<HeraldState> = onWorker {
         store.addSeen(user, listOf(id), clock.now())
         decideAgain()
     }
 
     /** Marks every message of the archive seen, when the user opens the archive. */
-    fun markArchiveOpened(): Future<HeraldState> = onWorker {
+    override fun markArchiveOpened(): Future<HeraldState> = onWorker {
         store.addSeen(user, current.archive.map { it.message.id }, clock.now())
         decideAgain()
     }
 
     /** Switches to another user (null: the device): their own seen list and account age apply from now on. */
-    fun setUser(userId: String?, accountCreatedAt: Timestamp?): Future<HeraldState> = onWorker {
+    override fun setUser(userId: String?, accountCreatedAt: Timestamp?): Future<HeraldState> = onWorker {
         user = userId ?: DEVICE_USER
         this.accountCreatedAt = accountCreatedAt
         decideAgain()
@@ -105,7 +104,7 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
      * anyone listens, the client refreshes, polls and wakes at `nextChangeAt`. Cancel the
      * subscription when the screen goes away (the client holds the listener until then).
      */
-    fun addListener(listener: HeraldListener): HeraldCancellable {
+    override fun addListener(listener: HeraldListener): HeraldCancellable {
         listeners.add(listener)
         synchronized(this) {
             if (!polling && !closed) {
@@ -122,12 +121,6 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Closeable {
             }
         }
     }
-
-    /** [addListener] for a Kotlin lambda. */
-    fun addListener(listener: (HeraldState) -> Unit): HeraldCancellable =
-        addListener(object : HeraldListener {
-            override fun onStateChanged(state: HeraldState) = listener(state)
-        })
 
     /** Stops polling, forgets the listeners and ends any exchange under way; the client does nothing after. */
     override fun close() {

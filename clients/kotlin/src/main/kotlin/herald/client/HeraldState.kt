@@ -14,9 +14,9 @@ class HeraldMessage internal constructor(
     /** The button's label: the record's, else a default for its kind; null without an action. */
     val actionLabel: String? = if (action == null) null else row.actionLabel ?: defaultActionLabel(row.kind)
 
-    override fun equals(other: Any?): Boolean = other is HeraldMessage && row.signature == other.row.signature
+    override fun equals(other: Any?): Boolean = other is HeraldMessage && row == other.row
 
-    override fun hashCode(): Int = row.signature.hashCode()
+    override fun hashCode(): Int = row.hashCode()
 
     override fun toString(): String = "HeraldMessage(${row.id})"
 

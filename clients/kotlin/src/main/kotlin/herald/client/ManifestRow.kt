@@ -7,10 +7,14 @@ enum class Severity { INFO, IMPORTANT, CRITICAL }
 enum class Kind { WHATS_NEW, UPDATE_AVAILABLE, NOTICE }
 
 /** An announcement's text as paragraphs and bullets (the Markdown body, rendered to plain text). */
-class Body(val paragraphs: List<String>, val bullets: List<String>)
+data class Body(val paragraphs: List<String>, val bullets: List<String>)
 
-/** One announcement as an app receives it (docs/client-protocol.md; herald's ManifestRow). */
-class ManifestRow(
+/**
+ * One announcement as an app receives it (docs/client-protocol.md; herald's ManifestRow). Two rows
+ * are equal when every field is: an unchanged state is not announced twice, and a changed rollout
+ * or reminder is.
+ */
+data class ManifestRow(
     val id: String,
     val severity: Severity,
     val kind: Kind,
@@ -51,16 +55,6 @@ class ManifestRow(
     /** Whether it reaches the user of [stableId] at a time: no rollout, or their bucket is below its share. */
     fun reaches(stableId: String, now: Timestamp): Boolean =
         rollout == null || RolloutBucket.of(rollout.salt, stableId) < rollout.share(now)
-
-    /** A fingerprint of everything an app shows of it, so an unchanged state is not announced twice. */
-    internal val signature: String by lazy {
-        listOf(
-            id, severity.name, kind.name, title, body.paragraphs.joinToString("\u0000"),
-            body.bullets.joinToString("\u0000"), html, actionUrl ?: "\u0001", actionLabel ?: "\u0001",
-            blocking.toString(), publishedAt.toString(), updatedAt?.toString() ?: "", expiresAt?.toString() ?: "",
-            minVersion?.text ?: "", maxVersion?.text ?: "", belowVersion?.text ?: "", url, draft?.toString() ?: ""
-        ).joinToString("\u0002")
-    }
 }
 
 /** Which document an app's rows come from. */
@@ -95,9 +89,9 @@ internal class ChannelIndex(
 }
 
 /** A row's rollout: its salt, and from each step's time on the share reached, of 10,000 buckets. */
-class Rollout(val salt: String, val steps: List<Step>) {
+data class Rollout(val salt: String, val steps: List<Step>) {
     /** From [at] on, [share] of 10,000 buckets are reached. */
-    class Step(val at: Timestamp, val share: Int)
+    data class Step(val at: Timestamp, val share: Int)
 
     /** The share reached at a time: the last step begun's, 0 before the first. */
     fun share(now: Timestamp): Int = steps.lastOrNull { it.at <= now }?.share ?: 0

@@ -1,6 +1,7 @@
 package herald.client
 
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertNotEquals
 import org.junit.Test
 
 /** Seen marks with their times: an earlier version's list migrates without losing an id, and a reminder comes back at its time. */
@@ -36,5 +37,18 @@ class SeenMarksTest {
         assertEquals(69, RolloutBucket.of("rollout-dialog", "user-11"))
         assertEquals(500, rollout.share(time("2026-11-30T00:00:00Z")))
         assertEquals(0, rollout.share(time("2026-11-19T00:00:00Z")))
+    }
+
+    /** Issue 48: rows were compared by a joined signature that left out rollout and remindAfter. */
+    @Test
+    fun rowsDifferingInTheirRolloutOrReminderAreNotEqual() {
+        val plain = row("a", null)
+        assertEquals(plain, row("a", null))
+        assertEquals(plain.hashCode(), row("a", null).hashCode())
+        assertNotEquals(plain, row("a", 604_800))
+        val rolled = plain.copy(rollout = Rollout("a", listOf(Rollout.Step(time("2026-11-20T00:00:00Z"), 500))))
+        assertNotEquals(plain, rolled)
+        assertNotEquals(HeraldMessage(plain), HeraldMessage(rolled))
+        assertEquals(HeraldMessage(rolled), HeraldMessage(rolled.copy()))
     }
 }
