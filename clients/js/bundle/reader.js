@@ -27,6 +27,11 @@ export class ChannelReader {
         this.storage = storage;
         this.timeout = timeout;
         this.parsed = new Map();
+        /**
+         * Each URL's cached copy as this client last read or wrote it: storage is read once per URL, not
+         * at every poll (a copy another client wrote since costs one download, never a wrong answer).
+         */
+        this.kept = new Map();
         /** When the read under way must end (monotonic milliseconds). */
         this.deadline = Infinity;
     }
@@ -125,7 +130,8 @@ export class ChannelReader {
         return document;
     }
     async fetch(url, read) {
-        const cached = await readCached(this.storage, url);
+        const cached = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
+        this.kept.set(url, cached);
         const fallback = (failure) => {
             const decoded = cached === null ? null : read(cached.body);
             return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
@@ -139,11 +145,9 @@ export class ChannelReader {
                 const decoded = read(text.text);
                 if (!decoded.ok)
                     return fallback(decoded.failure);
-                await writeCached(this.storage, url, {
-                    body: text.text,
-                    etag: response.etag,
-                    lastModified: response.lastModified,
-                });
+                const copy = { body: text.text, etag: response.etag, lastModified: response.lastModified };
+                this.kept.set(url, copy);
+                await writeCached(this.storage, url, copy);
                 return { document: decoded.value, failure: null, maxAge: response.maxAge };
             }
             case "not-modified": {

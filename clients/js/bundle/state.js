@@ -23,15 +23,22 @@ export function defaultActionLabel(kind) {
             return "Learn more";
     }
 }
+/** Each row's message, made once: a poll over the same document gives the same objects. */
+const messages = new WeakMap();
 /** A row as a message. */
 export function message(row) {
+    const known = messages.get(row);
+    if (known !== undefined)
+        return known;
     const action = row.actionUrl === null ? null : classifyAction(row.actionUrl);
-    return {
+    const made = {
         id: row.id,
         row,
         action,
         actionLabel: action === null ? null : (row.actionLabel ?? defaultActionLabel(row.kind)),
     };
+    messages.set(row, made);
+    return made;
 }
 /** The state of a decision. */
 export function stateOf(decision, source, seen, manifest, nextChangeAt, locale) {
@@ -49,8 +56,35 @@ export function stateOf(decision, source, seen, manifest, nextChangeAt, locale) 
         locale,
     };
 }
-/** Whether two states show the same thing (rows compared by content, versions included). */
+/**
+ * Whether two states show the same thing (rows compared by content, versions included). Rows of
+ * the same document are the same objects, so a poll that changed nothing compares identities;
+ * only rows from a new copy of a document are compared by their text.
+ */
 export function sameState(a, b) {
+    if (a === b)
+        return true;
+    return (a.badge === b.badge &&
+        a.freshness === b.freshness &&
+        a.manifest === b.manifest &&
+        a.locale === b.locale &&
+        sameValue(a.nextChangeAt, b.nextChangeAt) &&
+        sameValue(a.failure, b.failure) &&
+        sameMessage(a.wall, b.wall) &&
+        sameMessage(a.interruption, b.interruption) &&
+        a.interruption?.shape === b.interruption?.shape &&
+        a.archive.length === b.archive.length &&
+        a.archive.every((entry, index) => {
+            const other = b.archive[index];
+            return entry.seen === other.seen && sameMessage(entry.message, other.message);
+        }));
+}
+function sameMessage(a, b) {
+    if (a === null || b === null)
+        return a === b;
+    return a.row === b.row || sameValue(a.row, b.row);
+}
+function sameValue(a, b) {
     return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 /** The state in the form of conformance/client cases. */

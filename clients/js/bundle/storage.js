@@ -20,12 +20,29 @@ export function documentKey(url) {
 export function seenKey(user) {
     return "herald:seen:" + hash(user);
 }
-/** Reads a cached document; a damaged entry counts as none. */
+/**
+ * The first line of a cached document as this version keeps it: the line, its validators as JSON on
+ * the second, and the body as it came after them, unescaped (escaping a 5 MB body into JSON took a
+ * fifth of a first decision).
+ */
+const documentHeader = "herald-document 1\n";
+/** Reads a cached document (as this version or an earlier one kept it); a damaged entry counts as none. */
 export async function readCached(storage, url) {
     try {
         const text = await storage.getItem(documentKey(url));
         if (text === null)
             return null;
+        if (text.startsWith(documentHeader)) {
+            const end = text.indexOf("\n", documentHeader.length);
+            if (end < 0)
+                return null;
+            const validators = JSON.parse(text.slice(documentHeader.length, end));
+            return {
+                body: text.slice(end + 1),
+                etag: typeof validators.etag === "string" ? validators.etag : null,
+                lastModified: typeof validators.lastModified === "string" ? validators.lastModified : null,
+            };
+        }
         const value = JSON.parse(text);
         return typeof value.body === "string" ? value : null;
     }
@@ -35,8 +52,9 @@ export async function readCached(storage, url) {
 }
 /** Keeps a document; a failure to write only costs a download later. */
 export async function writeCached(storage, url, document) {
+    const validators = JSON.stringify({ etag: document.etag, lastModified: document.lastModified });
     try {
-        await storage.setItem(documentKey(url), JSON.stringify(document));
+        await storage.setItem(documentKey(url), documentHeader + validators + "\n" + document.body);
     }
     catch {
         // Storage full or unavailable: the next launch fetches again.

@@ -1,7 +1,7 @@
 import { ChannelIndex, decodeChannel, decodeManifest, Decoded, FetchFailure, ManifestDocument } from "./documents.js";
 import { editionFor } from "./locale.js";
 import { ManifestSource, rowsFor } from "./decision.js";
-import { readCached, StorageAdapter, writeCached } from "./storage.js";
+import { CachedDocument, readCached, StorageAdapter, writeCached } from "./storage.js";
 import { bodyText } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
 import { limits } from "./limits.js";
@@ -38,6 +38,11 @@ interface Fetched<T> {
  */
 export class ChannelReader {
   private readonly parsed = new Map<string, { body: string; document: Decoded<ManifestDocument> }>();
+  /**
+   * Each URL's cached copy as this client last read or wrote it: storage is read once per URL, not
+   * at every poll (a copy another client wrote since costs one download, never a wrong answer).
+   */
+  private readonly kept = new Map<string, CachedDocument | null>();
   /** When the read under way must end (monotonic milliseconds). */
   private deadline = Infinity;
 
@@ -148,7 +153,8 @@ export class ChannelReader {
   }
 
   private async fetch<T>(url: string, read: (body: string) => Decoded<T>): Promise<Fetched<T>> {
-    const cached = await readCached(this.storage, url);
+    const cached = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
+    this.kept.set(url, cached);
     const fallback = (failure: FetchFailure): Fetched<T> => {
       const decoded = cached === null ? null : read(cached.body);
       return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
@@ -160,11 +166,9 @@ export class ChannelReader {
         if ("problem" in text) return fallback({ kind: "unreadable", reason: text.problem });
         const decoded = read(text.text);
         if (!decoded.ok) return fallback(decoded.failure);
-        await writeCached(this.storage, url, {
-          body: text.text,
-          etag: response.etag,
-          lastModified: response.lastModified,
-        });
+        const copy = { body: text.text, etag: response.etag, lastModified: response.lastModified };
+        this.kept.set(url, copy);
+        await writeCached(this.storage, url, copy);
         return { document: decoded.value, failure: null, maxAge: response.maxAge };
       }
       case "not-modified": {

@@ -59,15 +59,22 @@ export function defaultActionLabel(kind: Kind): string {
   }
 }
 
+/** Each row's message, made once: a poll over the same document gives the same objects. */
+const messages = new WeakMap<ManifestRow, HeraldMessage>();
+
 /** A row as a message. */
 export function message(row: ManifestRow): HeraldMessage {
+  const known = messages.get(row);
+  if (known !== undefined) return known;
   const action = row.actionUrl === null ? null : classifyAction(row.actionUrl);
-  return {
+  const made: HeraldMessage = {
     id: row.id,
     row,
     action,
     actionLabel: action === null ? null : (row.actionLabel ?? defaultActionLabel(row.kind)),
   };
+  messages.set(row, made);
+  return made;
 }
 
 /** The state of a decision. */
@@ -95,8 +102,37 @@ export function stateOf(
   };
 }
 
-/** Whether two states show the same thing (rows compared by content, versions included). */
+/**
+ * Whether two states show the same thing (rows compared by content, versions included). Rows of
+ * the same document are the same objects, so a poll that changed nothing compares identities;
+ * only rows from a new copy of a document are compared by their text.
+ */
 export function sameState(a: HeraldState, b: HeraldState): boolean {
+  if (a === b) return true;
+  return (
+    a.badge === b.badge &&
+    a.freshness === b.freshness &&
+    a.manifest === b.manifest &&
+    a.locale === b.locale &&
+    sameValue(a.nextChangeAt, b.nextChangeAt) &&
+    sameValue(a.failure, b.failure) &&
+    sameMessage(a.wall, b.wall) &&
+    sameMessage(a.interruption, b.interruption) &&
+    a.interruption?.shape === b.interruption?.shape &&
+    a.archive.length === b.archive.length &&
+    a.archive.every((entry, index) => {
+      const other = b.archive[index];
+      return entry.seen === other.seen && sameMessage(entry.message, other.message);
+    })
+  );
+}
+
+function sameMessage(a: HeraldMessage | null, b: HeraldMessage | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.row === b.row || sameValue(a.row, b.row);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
