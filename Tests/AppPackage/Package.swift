@@ -10,6 +10,9 @@ let package = Package(
   dependencies: [.package(name: "herald", path: "../..")],
   targets: [
     .executableTarget(
-      name: "AppUsage", dependencies: [.product(name: "HeraldClient", package: "herald")])
+      name: "AppUsage", dependencies: [.product(name: "HeraldClient", package: "herald")]),
+    // What a poll costs the reader as an app links it (swift run -c release ClientBench).
+    .executableTarget(
+      name: "ClientBench", dependencies: [.product(name: "HeraldClient", package: "herald")]),
   ]
 )

@@ -19,6 +19,8 @@ package actor ClientStore {
   private var lastChange: Task<Void, Never>?
   /// An install id made when none could be kept, so one process keeps one.
   private var madeInstallID: String?
+  /// Each URL's document as this store last read or wrote it (nil: stored nowhere).
+  private var kept: [URL: CachedDocument?] = [:]
 
   /// The store of an app's storage.
   package init(_ storage: any HeraldStorage) { self.storage = storage }
@@ -38,17 +40,54 @@ package actor ClientStore {
   }
 
   /// The cached copy of a URL's document; a damaged entry or a failing storage counts as none.
+  ///
+  /// Storage is read once per URL: after that, the copy this store last read or wrote (one another
+  /// client wrote since costs a download, never a wrong answer).
   func document(for url: URL) async -> CachedDocument? {
+    if let known = kept[url] { return known }
     guard let text = await read(Self.documentKey(url)) else { return nil }
-    return try? JSONDecoder().decode(CachedDocument.self, from: Data(text.utf8))
+    let document = Self.cachedDocument(text)
+    kept.updateValue(document, forKey: url)
+    return document
   }
 
   /// Keeps a document; a failure to write only costs a download later.
   package func keep(_ document: CachedDocument, for url: URL) async {
+    kept[url] = document
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    guard let data = try? encoder.encode(document) else { return }
-    await write(Self.documentKey(url), String(decoding: data, as: UTF8.self))
+    let validators = Validators(etag: document.etag, lastModified: document.lastModified)
+    guard let header = try? encoder.encode(validators) else { return }
+    await write(
+      Self.documentKey(url),
+      Self.documentHeader + String(decoding: header, as: UTF8.self) + "\n" + document.body)
+  }
+
+  /// The body of a URL's cached copy (for tests).
+  package func cachedBody(for url: URL) async -> String? { await document(for: url)?.body }
+
+  /// The first line of a stored document: then its validators as JSON, then its body as it came,
+  /// unescaped (as the TypeScript and Kotlin clients keep it).
+  package static let documentHeader = "herald-document 1\n"
+
+  /// A stored document's validators.
+  private struct Validators: Codable {
+    let etag: String?
+    let lastModified: String?
+  }
+
+  /// A stored document, as this version keeps it or as a JSON object of an earlier one.
+  static func cachedDocument(_ text: String) -> CachedDocument? {
+    guard text.hasPrefix(documentHeader) else {
+      return try? JSONDecoder().decode(CachedDocument.self, from: Data(text.utf8))
+    }
+    let rest = text.utf8.dropFirst(documentHeader.utf8.count)
+    guard let end = rest.firstIndex(of: UInt8(ascii: "\n")),
+      let validators = try? JSONDecoder().decode(Validators.self, from: Data(rest[..<end]))
+    else { return nil }
+    return CachedDocument(
+      body: String(decoding: rest[rest.index(after: end)...], as: UTF8.self),
+      etag: validators.etag, lastModified: validators.lastModified)
   }
 
   /// When each id a user has seen was marked; a list of ids (as earlier versions kept) is read as

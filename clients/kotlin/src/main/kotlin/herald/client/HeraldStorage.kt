@@ -70,26 +70,52 @@ internal object Fnv {
 }
 
 /** The cached documents and seen lists of a storage, by the keys every Herald client uses. */
+/** The first line of a stored document (as every Herald client keeps one). */
+private const val DOCUMENT_HEADER = "herald-document 1\n"
+
 internal class ClientStore(private val storage: HeraldStorage) {
     /** A document as cached: its text and the validators it came with. */
     class CachedDocument(val body: String, val etag: String?, val lastModified: String?)
 
     /** Reads a cached document; a damaged entry or a failing storage counts as none. */
+    @Synchronized
     fun document(url: String): CachedDocument? {
+        // Storage is read once per URL: then the copy this store last read or wrote (one another
+        // client wrote since costs a download, never a wrong answer).
+        kept[url]?.let { return it }
         val text = read("herald:document:" + Fnv.hash(url)) ?: return null
+        val document = if (text.startsWith(DOCUMENT_HEADER)) stored(text) else earlier(text)
+        if (document != null) kept[url] = document
+        return document
+    }
+
+    /** A document as this version keeps it: the header line, its validators as JSON, then its body as it came. */
+    private fun stored(text: String): CachedDocument? {
+        val end = text.indexOf('\n', DOCUMENT_HEADER.length)
+        if (end < 0) return null
+        val parsed = StrictDocument.parse(text.substring(DOCUMENT_HEADER.length, end)) as? StrictDocument.Parsed.Value
+            ?: return null
+        val members = parsed.value as? Map<*, *> ?: return null
+        return CachedDocument(text.substring(end + 1), members["etag"] as? String, members["lastModified"] as? String)
+    }
+
+    /** A document as an earlier version kept it: one JSON object. */
+    private fun earlier(text: String): CachedDocument? {
         val parsed = StrictDocument.parse(text) as? StrictDocument.Parsed.Value ?: return null
         val members = parsed.value as? Map<*, *> ?: return null
         val body = members["body"] as? String ?: return null
         return CachedDocument(body, members["etag"] as? String, members["lastModified"] as? String)
     }
 
-    /** Keeps a document; a failure to write only costs a download later. */
+    /** Keeps a document, its body unescaped after its validators; a failure to write only costs a download later. */
+    @Synchronized
     fun keep(url: String, document: CachedDocument) {
-        val members = linkedMapOf<String, Any?>(
-            "body" to document.body, "etag" to document.etag, "lastModified" to document.lastModified
-        )
-        write("herald:document:" + Fnv.hash(url), JsonWriter.compact(members))
+        kept[url] = document
+        val validators = linkedMapOf<String, Any?>("etag" to document.etag, "lastModified" to document.lastModified)
+        write("herald:document:" + Fnv.hash(url), DOCUMENT_HEADER + JsonWriter.compact(validators) + "\n" + document.body)
     }
+
+    private val kept = HashMap<String, CachedDocument>()
 
     /** The ids a user has seen. */
     /**
