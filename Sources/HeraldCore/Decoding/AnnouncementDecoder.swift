@@ -51,175 +51,45 @@ package struct AnnouncementDecoder: Sendable {
         hint: Self.missingHint(field))
     }
 
-    // id
-    var id: (text: String, position: SourcePosition)?
-    if let node = node(.id), let text = reader.text(node, field: "id") {
-      if Self.isValidID(text) {
-        id = (text, node.position)
-      } else {
-        let lowered = text.lowercased()
-        reader.error(
-          .invalidID, at: node.position, "id \"\(text)\" is not a slug",
-          hint: Self.isValidID(lowered)
-            ? "ids are lowercase: write \(lowered)"
-            : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode-2")
-      }
-    }
-
-    // title
-    var title: String?
-    if let node = node(.title), let text = reader.text(node, field: "title") {
-      let trimmed = text.trimmingWhitespace()
-      if trimmed.isEmpty {
-        reader.error(.emptyTitle, at: node.position, "the title is empty")
-      } else {
-        title = trimmed
-        if trimmed.count > Self.titleWarningLength {
-          reader.warning(
-            .longTitle, at: node.position,
-            "the title has \(trimmed.count) characters, over \(Self.titleWarningLength)",
-            hint: "a strip or a dialog cuts long titles off; put the detail in the body")
-        }
-      }
-    }
-
+    let id = node(.id).flatMap { decodeID($0, reader: &reader) }
+    let title = node(.title).flatMap { decodeTitle($0, reader: &reader) }
     let severity: Severity? = node(.severity).flatMap {
       enumeration($0, field: "severity", code: .invalidSeverity, reader: &reader)
     }
     let kind: Kind? = node(.kind).flatMap {
       enumeration($0, field: "kind", code: .invalidKind, reader: &reader)
     }
-
     let range = decodeRange(node, reader: &reader)
-
     let platforms = node(.platforms).flatMap { decodePlatforms($0, reader: &reader) }
-
-    // The action.
-    var action: ActionTarget?
-    if let node = node(.actionUrl), let text = reader.text(node, field: "actionUrl") {
-      do {
-        action = try ActionTarget(
-          parsing: text, deepLinkSchemes: terms?.deepLinkSchemes ?? [])
-      } catch {
-        reader.error(.invalidActionURL, at: node.position, error.message, hint: error.hint)
-      }
-    }
-    var actionLabel: String?
-    if let node = node(.actionLabel), let text = reader.text(node, field: "actionLabel") {
-      actionLabel = text.trimmingWhitespace()
-      if actionLabel?.isEmpty ?? true {
-        reader.error(
-          .emptyValue, at: node.position, "actionLabel is empty",
-          hint: "remove it to get the default label for the kind")
-      }
-    }
-
+    let (action, actionLabel) = decodeAction(node, reader: &reader)
     let blocking = node(.blocking).flatMap { reader.boolean($0, field: "blocking") } ?? false
     let active = node(.active).flatMap { reader.boolean($0, field: "active") } ?? true
     let draft = node(.draft).flatMap { reader.boolean($0, field: "draft") } ?? false
     let confirmation = node(.confirmBlocking).flatMap {
       reader.text($0, field: "confirmBlocking")
     }
-
     if !draft {
       checkPlaceholders(
         title: title, at: node(.title)?.position ?? start, body: body, start: start,
         reader: &reader)
     }
-
-    // Time.
-    let publishAt = node(.publishAt).flatMap { reader.timestamp($0, field: "publishAt") }
-    let expiresAt = node(.expiresAt).flatMap { reader.timestamp($0, field: "expiresAt") }
-    let updatedAt = node(.updatedAt).flatMap { reader.timestamp($0, field: "updatedAt") }
-    if let publishAt, let expiresAt, let expiresNode = node(.expiresAt) {
-      if expiresAt < publishAt {
-        reader.error(
-          .expiresBeforePublish, at: expiresNode.position,
-          "expiresAt \(expiresAt) is before publishAt \(publishAt)",
-          hint: "a record must be published before it can expire")
-      } else if expiresAt == publishAt {
-        reader.warning(
-          .expiresAtPublish, at: expiresNode.position,
-          "expiresAt is the same instant as publishAt (\(publishAt)): the record is never live",
-          hint: "a date means 00:00 UTC; give expiresAt a later day or a time")
-      }
-    }
-    if let publishAt, let updatedAt, updatedAt < publishAt, let updatedNode = node(.updatedAt) {
-      reader.error(
-        .updatedBeforePublish, at: updatedNode.position,
-        "updatedAt \(updatedAt) is before publishAt \(publishAt)")
-    }
-
+    let times = decodeTimes(node, reader: &reader)
     let rollout = node(.rollout).flatMap {
-      decodeRollout($0, publishAt: publishAt, reader: &reader)
+      decodeRollout($0, publishAt: times.publishAt, reader: &reader)
     }
-    let remindAfter = node(.remindAfter).flatMap { remindNode -> Int64? in
-      guard let seconds = Self.duration(remindNode, field: "remindAfter", reader: &reader) else {
-        return nil
-      }
-      guard ManifestRow.remindAfterRange.contains(Int(seconds)) else {
-        reader.error(
-          .remindOutOfRange, at: remindNode.position,
-          seconds < ClientLimits.minimumRemindAfter
-            ? "remindAfter \(Self.durationText(seconds)) is under an hour: the message would come"
-              + " back as soon as it is closed"
-            : "remindAfter \(Self.durationText(seconds)) is over 3650 days, the longest apps read",
-          hint: "give a duration from 1h to 3650d, such as 7d; without remindAfter a closed"
-            + " message stays closed")
-        return nil
-      }
-      return seconds
-    }
-    if blocking, let remindNode = node(.remindAfter) {
-      reader.error(
-        .remindOnWall, at: remindNode.position,
-        "remindAfter is set on a wall, which is never marked seen and so never reminds",
-        hint: "remove remindAfter: a wall stays until the user updates")
-    }
-
-    let blockingPosition = keyPosition(.blocking)
-    if blocking {
-      checkWall(
-        id: id?.text, severity: severity, action: action, confirmation: confirmation,
-        range: range, platforms: platforms, at: blockingPosition,
-        confirmationNode: node(.confirmBlocking), reader: &reader)
-      checkWallGap(range, platforms: platforms, at: node(.maxVersion), reader: &reader)
-    } else if let confirmNode = node(.confirmBlocking) {
-      reader.error(
-        .confirmWithoutBlocking, at: confirmNode.position,
-        "confirmBlocking is set but the record does not block",
-        hint: "remove it: a stale confirmation would approve a wall added later without a retype")
-    }
-
+    let remindAfter = node(.remindAfter).flatMap { decodeRemindAfter($0, reader: &reader) }
+    checkBlocking(
+      blocking, id: id?.text, severity: severity, action: action, confirmation: confirmation,
+      range: range, platforms: platforms, node, at: keyPosition(.blocking), reader: &reader)
     if let terms {
-      let reached = terms.platforms(reachedBy: platforms)
-      if action == .store, let actionNode = node(.actionUrl) {
-        for platform in reached where platform.store == nil {
-          reader.error(
-            .storeNotConfigured, at: actionNode.position,
-            "actionUrl is store, but platform \"\(platform.key)\" has no store URL",
-            hint: "add platforms.\(platform.key).store to herald.yaml")
-        }
-      }
-      let withReleases = reached.filter { !$0.releases.isEmpty }
-      if range != .unbounded, range.isOrdered, !withReleases.isEmpty,
-        !withReleases.contains(where: { $0.releases.contains(where: range.contains) })
-      {
-        let releases = withReleases.map { platform in
-          "\(platform.key) " + platform.sortedReleases.map(\.text).joined(separator: ", ")
-        }
-        reader.warning(
-          .rangeMatchesNoRelease,
-          at: node(.minVersion)?.position ?? node(.maxVersion)?.position
-            ?? node(.belowVersion)?.position ?? start,
-          "the range \(range) matches no configured release",
-          hint: "configured: " + releases.joined(separator: "; "))
-      }
+      checkAgainstTerms(
+        terms, action: action, range: range, platforms: platforms, node, start: start,
+        reader: &reader)
     }
-
     let translations = node(.translations).map {
       decodeTranslations($0, file: file, bodyReader: translationBody, reader: &reader)
     }
+    let (publishAt, expiresAt, updatedAt) = (times.publishAt, times.expiresAt, times.updatedAt)
 
     let hasErrors = reader.diagnostics.contains { $0.severity == .error }
     guard !hasErrors, let id, let title, let severity, let kind, let publishAt else {
@@ -258,7 +128,7 @@ package struct AnnouncementDecoder: Sendable {
 
   /// The wall rules: CRITICAL only, an exit, the typed confirmation, an upper bound, and never the
   /// current release of a platform it reaches.
-  private func checkWall(
+  func checkWall(
     id: String?, severity: Severity?, action: ActionTarget?, confirmation: String?,
     range: VersionRange, platforms: [String]?, at position: SourcePosition,
     confirmationNode: SourceNode?, reader: inout FieldReader
