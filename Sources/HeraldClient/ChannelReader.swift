@@ -133,7 +133,7 @@ struct ChannelReader: Sendable {
     read: (Data) async -> Result<Document, FetchFailure>
   ) async -> Fetched<Document> {
     let cached = await store.document(for: url)
-    let cachedBody = cached.map { Data($0.body.utf8) }
+    let cachedBody = cached?.body
     func fallback(_ failure: FetchFailure) async -> Fetched<Document> {
       guard let cachedBody, case .success(let document) = await read(cachedBody) else {
         return Fetched(document: nil, failure: failure, maxAge: nil)
@@ -148,9 +148,7 @@ struct ChannelReader: Sendable {
       switch await read(body) {
       case .success(let document):
         await store.keep(
-          ClientStore.CachedDocument(
-            body: String(decoding: body, as: UTF8.self), etag: etag, lastModified: lastModified),
-          for: url)
+          ClientStore.CachedDocument(body: body, etag: etag, lastModified: lastModified), for: url)
         return Fetched(document: document, failure: nil, maxAge: maxAge)
       case .failure(let failure):
         return await fallback(failure)

@@ -36,11 +36,7 @@ public struct HeraldFileStorage: HeraldStorage {
         ?? FileManager.default.temporaryDirectory
       return base.appending(path: "Herald", directoryHint: .isDirectory)
     #else
-      let environment = ProcessInfo.processInfo.environment
-      let base =
-        environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/state")
-      return base.appending(path: "herald-client", directoryHint: .isDirectory)
+      return xdgFolder("XDG_STATE_HOME", else: ".local/state", named: "herald-client")
     #endif
   }
 
@@ -50,13 +46,23 @@ public struct HeraldFileStorage: HeraldStorage {
     #if canImport(Darwin)
       return nil
     #else
-      let environment = ProcessInfo.processInfo.environment
-      let base =
-        environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".cache")
-      return base.appending(path: "herald", directoryHint: .isDirectory)
+      return xdgFolder("XDG_CACHE_HOME", else: ".cache", named: "herald")
     #endif
   }
+
+  #if !canImport(Darwin)
+    /// A folder in an XDG base directory: the variable's folder when it is set, else the home
+    /// folder's `fallback`.
+    private static func xdgFolder(_ variable: String, else fallback: String, named name: String)
+      -> URL
+    {
+      let base =
+        ProcessInfo.processInfo.environment[variable].flatMap {
+          $0.isEmpty ? nil : URL(fileURLWithPath: $0)
+        } ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: fallback)
+      return base.appending(path: name, directoryHint: .isDirectory)
+    }
+  #endif
 
   /// The text kept under a key (or, the first time, what an earlier version kept for it).
   public func get(_ key: String) async throws -> String? {

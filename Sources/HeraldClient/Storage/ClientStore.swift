@@ -25,17 +25,23 @@ package actor ClientStore {
   /// The store of an app's storage.
   package init(_ storage: any HeraldStorage) { self.storage = storage }
 
-  /// A document as cached: its bytes and the validators it came with.
-  package struct CachedDocument: Sendable, Codable {
-    let body: String
+  /// A document as cached: its bytes (as a fetch gives them and the decoder reads them, so a poll
+  /// converts nothing) and the validators it came with.
+  package struct CachedDocument: Sendable {
+    let body: Data
     let etag: String?
     let lastModified: String?
 
-    /// A document's text and validators.
-    package init(body: String, etag: String?, lastModified: String?) {
+    /// A document's bytes and validators.
+    package init(body: Data, etag: String?, lastModified: String?) {
       self.body = body
       self.etag = etag
       self.lastModified = lastModified
+    }
+
+    /// A document's text and validators.
+    package init(body: String, etag: String?, lastModified: String?) {
+      self.init(body: Data(body.utf8), etag: etag, lastModified: lastModified)
     }
   }
 
@@ -60,11 +66,14 @@ package actor ClientStore {
     guard let header = try? encoder.encode(validators) else { return }
     await write(
       Self.documentKey(url),
-      Self.documentHeader + String(decoding: header, as: UTF8.self) + "\n" + document.body)
+      Self.documentHeader + String(decoding: header, as: UTF8.self) + "\n"
+        + String(decoding: document.body, as: UTF8.self))
   }
 
   /// The body of a URL's cached copy (for tests).
-  package func cachedBody(for url: URL) async -> String? { await document(for: url)?.body }
+  package func cachedBody(for url: URL) async -> String? {
+    await document(for: url).map { String(decoding: $0.body, as: UTF8.self) }
+  }
 
   /// The first line of a stored document: then its validators as JSON, then its body as it came,
   /// unescaped (as the TypeScript and Kotlin clients keep it).
@@ -76,18 +85,28 @@ package actor ClientStore {
     let lastModified: String?
   }
 
+  /// A document as earlier versions stored it: one JSON object.
+  private struct EarlierDocument: Codable {
+    let body: String
+    let etag: String?
+    let lastModified: String?
+  }
+
   /// A stored document, as this version keeps it or as a JSON object of an earlier one.
   static func cachedDocument(_ text: String) -> CachedDocument? {
     guard text.hasPrefix(documentHeader) else {
-      return try? JSONDecoder().decode(CachedDocument.self, from: Data(text.utf8))
+      guard let earlier = try? JSONDecoder().decode(EarlierDocument.self, from: Data(text.utf8))
+      else { return nil }
+      return CachedDocument(
+        body: earlier.body, etag: earlier.etag, lastModified: earlier.lastModified)
     }
     let rest = text.utf8.dropFirst(documentHeader.utf8.count)
     guard let end = rest.firstIndex(of: UInt8(ascii: "\n")),
       let validators = try? JSONDecoder().decode(Validators.self, from: Data(rest[..<end]))
     else { return nil }
     return CachedDocument(
-      body: String(decoding: rest[rest.index(after: end)...], as: UTF8.self),
-      etag: validators.etag, lastModified: validators.lastModified)
+      body: Data(rest[rest.index(after: end)...]), etag: validators.etag,
+      lastModified: validators.lastModified)
   }
 
   /// When each id a user has seen was marked; a list of ids (as earlier versions kept) is read as
