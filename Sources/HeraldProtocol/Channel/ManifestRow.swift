@@ -1,8 +1,10 @@
 /// One announcement as an app receives it (DESIGN §3, "Manifest row"): the one definition of a
 /// row, which `herald build` encodes and apps decode.
 ///
-/// Every key is always written, absent optional fields as `null`, so every row has the same keys;
-/// `draft` appears only in a build that includes drafts.
+/// Every key is always written, absent optional fields as `null` (`NullWhenAbsent`), so every row
+/// has the same keys; `draft` appears only in a build that includes drafts. `ManifestRowField.all`
+/// (HeraldCore) describes each field once more for the schema and the TypeScript and Kotlin rows
+/// generated from it; `ManifestRowFieldTests` fails when the two disagree.
 package struct ManifestRow: Sendable, Hashable, Codable {
   /// The record's id: it keys seen state, and never changes once published.
   package let id: String
@@ -10,37 +12,37 @@ package struct ManifestRow: Sendable, Hashable, Codable {
   package let severity: Severity
   /// What it is about (icon and label only).
   package let kind: Kind
-  /// The title.
+  /// The title, plain text.
   package let title: String
-  /// The body as the app shows it.
+  /// The body as the app shows it: paragraphs, and at most one list of bullets.
   package let body: MessageBody
   /// The body as HTML (inline emphasis, code and safe links kept).
   package let html: String
   /// Where the button leads, the store sentinel already resolved for the platform.
-  package let actionURL: String?
+  @NullWhenAbsent package private(set) var actionURL: String?
   /// The button's label, when the record gives one.
-  package let actionLabel: String?
+  @NullWhenAbsent package private(set) var actionLabel: String?
   /// Whether it asks to be a wall.
   package let blocking: Bool
   /// When it was published.
   package let publishedAt: Timestamp
   /// When it was last changed, if the record says.
-  package let updatedAt: Timestamp?
+  @NullWhenAbsent package private(set) var updatedAt: Timestamp?
   /// When it stops interrupting, if ever.
-  package let expiresAt: Timestamp?
-  /// The lowest version it reaches, if bounded.
-  package let minVersion: Version?
-  /// The highest version it reaches, if bounded so.
-  package let maxVersion: Version?
-  /// The version below which it reaches every version (hotfixes included), if bounded so.
-  package let belowVersion: Version?
-  /// Who it reaches beyond its range: a growing share of users, when it rolls out (§5.8).
-  package let rollout: Rollout?
-  /// How many seconds after being dismissed it is unseen again, when it reminds (§5.9).
-  package let remindAfter: Int?
+  @NullWhenAbsent package private(set) var expiresAt: Timestamp?
+  /// The lowest version it reaches (inclusive), if bounded.
+  @NullWhenAbsent package private(set) var minVersion: Version?
+  /// The highest version it reaches (inclusive), if bounded so.
+  @NullWhenAbsent package private(set) var maxVersion: Version?
+  /// Every version below it is reached (hotfixes of the release below included), if bounded so.
+  @NullWhenAbsent package private(set) var belowVersion: Version?
+  /// Who it reaches beyond its range: a growing share of users (null: everyone in range).
+  @NullWhenAbsent package private(set) var rollout: Rollout?
+  /// Seconds after a dismissal at which it is unseen again (null: seen for good).
+  @ReminderSeconds package private(set) var remindAfter: Int?
   /// Its page in the archive.
   package let url: String
-  /// Whether it is a draft (present only in a build with drafts).
+  /// Whether it is a draft (only in a build with drafts).
   package let draft: Bool?
 
   /// Makes a row.
@@ -83,62 +85,7 @@ package struct ManifestRow: Sendable, Hashable, Codable {
   }
 
   /// The `remindAfter` a row may have, in seconds (`ClientLimits`).
-  package static let remindAfterRange =
-    ClientLimits.minimumRemindAfter...ClientLimits.maximumRemindAfter
-
-  /// Reads a row; one whose `remindAfter` is outside `remindAfterRange` or whose rollout no client
-  /// could read alike is refused, so the document leaves it out as every client does.
-  package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    severity = try container.decode(Severity.self, forKey: .severity)
-    kind = try container.decode(Kind.self, forKey: .kind)
-    title = try container.decode(String.self, forKey: .title)
-    body = try container.decode(MessageBody.self, forKey: .body)
-    html = try container.decode(String.self, forKey: .html)
-    actionURL = try container.decodeIfPresent(String.self, forKey: .actionURL)
-    actionLabel = try container.decodeIfPresent(String.self, forKey: .actionLabel)
-    blocking = try container.decode(Bool.self, forKey: .blocking)
-    publishedAt = try container.decode(Timestamp.self, forKey: .publishedAt)
-    updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt)
-    expiresAt = try container.decodeIfPresent(Timestamp.self, forKey: .expiresAt)
-    minVersion = try container.decodeIfPresent(Version.self, forKey: .minVersion)
-    maxVersion = try container.decodeIfPresent(Version.self, forKey: .maxVersion)
-    belowVersion = try container.decodeIfPresent(Version.self, forKey: .belowVersion)
-    rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
-    remindAfter = try container.decodeIfPresent(Int.self, forKey: .remindAfter)
-    url = try container.decode(String.self, forKey: .url)
-    draft = try container.decodeIfPresent(Bool.self, forKey: .draft)
-    if let remindAfter, !Self.remindAfterRange.contains(remindAfter) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .remindAfter, in: container,
-        debugDescription: "remindAfter \(remindAfter) is outside \(Self.remindAfterRange)")
-    }
-  }
-
-  /// Writes every key; absent optional values as `null`, `draft` only when it is set.
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(severity, forKey: .severity)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(title, forKey: .title)
-    try container.encode(body, forKey: .body)
-    try container.encode(html, forKey: .html)
-    try container.encode(actionURL, forKey: .actionURL)
-    try container.encode(actionLabel, forKey: .actionLabel)
-    try container.encode(blocking, forKey: .blocking)
-    try container.encode(publishedAt, forKey: .publishedAt)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encode(expiresAt, forKey: .expiresAt)
-    try container.encode(minVersion, forKey: .minVersion)
-    try container.encode(maxVersion, forKey: .maxVersion)
-    try container.encode(belowVersion, forKey: .belowVersion)
-    try container.encode(rollout, forKey: .rollout)
-    try container.encode(remindAfter, forKey: .remindAfter)
-    try container.encode(url, forKey: .url)
-    try container.encodeIfPresent(draft, forKey: .draft)
-  }
+  package static var remindAfterRange: ClosedRange<Int> { ReminderSeconds.range }
 
   /// The versions it reaches.
   package var range: VersionRange {

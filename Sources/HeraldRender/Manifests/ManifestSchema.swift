@@ -3,6 +3,9 @@ import HeraldCore
 /// The JSON Schema (2020-12) of the documents under `api/v1/`: a release's manifest, a platform's
 /// `live.json`, and the channel.
 enum ManifestSchema {
+  /// A record id, as rows carry it.
+  static let identifierPattern = "^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$"
+
   /// The schema document; `id` is where it is published.
   static func document(id: String) -> JSONValue {
     func string(_ extra: [String: JSONValue] = [:]) -> JSONValue {
@@ -23,35 +26,55 @@ enum ManifestSchema {
       ])
     }
     let identifier = "(?:[0-9A-Za-z-]+)(?:\\.[0-9A-Za-z-]+)*"
-    let row = closedObject(
-      [
-        "id": string(["pattern": .string("^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")]),
-        "severity": .object(["enum": .array(Severity.allCases.map { .string($0.rawValue) })]),
-        "kind": .object(["enum": .array(Kind.allCases.map { .string($0.rawValue) })]),
-        "title": string(["minLength": .integer(1)]),
-        "body": closedObject([
-          "paragraphs": .object(["type": .string("array"), "items": string()]),
-          "bullets": .object(["type": .string("array"), "items": string()]),
-        ]),
-        "html": string(),
-        "actionUrl": .object(["type": .array([.string("string"), .string("null")])]),
-        "actionLabel": .object(["type": .array([.string("string"), .string("null")])]),
-        "blocking": .object(["type": .string("boolean")]),
-        "publishedAt": ref("timestamp"),
-        "updatedAt": nullable("timestamp"),
-        "expiresAt": nullable("timestamp"),
-        "minVersion": nullable("version"),
-        "maxVersion": nullable("version"),
-        "belowVersion": nullable("version"),
-        "rollout": nullable("rollout"),
-        "remindAfter": .object([
-          "type": .array([.string("integer"), .string("null")]),
+    // A row field's schema, from its one description in `ManifestRowField.all`.
+    func property(_ field: ManifestRowField) -> JSONValue {
+      var schema: [String: JSONValue]
+      switch field.type {
+      case .identifier:
+        schema = ["type": .string("string"), "pattern": .string(Self.identifierPattern)]
+      case .title: schema = ["type": .string("string"), "minLength": .integer(1)]
+      case .text: schema = ["type": .string("string")]
+      case .uri: schema = ["type": .string("string"), "format": .string("uri")]
+      case .severity: schema = ["enum": .array(Severity.allCases.map { .string($0.rawValue) })]
+      case .kind: schema = ["enum": .array(Kind.allCases.map { .string($0.rawValue) })]
+      case .body:
+        let strings = JSONValue.object(["type": .string("array"), "items": string()])
+        schema = [
+          "type": .string("object"),
+          "properties": .object(["paragraphs": strings, "bullets": strings]),
+          "required": .array([.string("bullets"), .string("paragraphs")]),
+          "additionalProperties": .bool(false),
+        ]
+      case .boolean: schema = ["type": .string("boolean")]
+      case .timestamp: schema = ["$ref": .string("#/$defs/timestamp")]
+      case .version: schema = ["$ref": .string("#/$defs/version")]
+      case .rollout: schema = ["$ref": .string("#/$defs/rollout")]
+      case .reminderSeconds:
+        schema = [
+          "type": .string("integer"),
           "minimum": .integer(ClientLimits.minimumRemindAfter),
           "maximum": .integer(ClientLimits.maximumRemindAfter),
-        ]),
-        "url": string(["format": .string("uri")]),
-        "draft": .object(["type": .string("boolean")]),
-      ], optional: ["draft"])
+        ]
+      }
+      if field.presence == .nullable {
+        if case .string(let type) = schema["type"] {
+          schema["type"] = .array([.string(type), .string("null")])
+        } else {
+          schema = ["anyOf": .array([.object(schema), .object(["type": .string("null")])])]
+        }
+      }
+      schema["description"] = .string(field.documentation)
+      return .object(schema)
+    }
+    let row = JSONValue.object([
+      "type": .string("object"),
+      "properties": .object(
+        Dictionary(uniqueKeysWithValues: ManifestRowField.all.map { ($0.key, property($0)) })),
+      "required": .array(
+        ManifestRowField.all.filter { $0.presence != .draftBuildsOnly }.map(\.key).sorted()
+          .map(JSONValue.string)),
+      "additionalProperties": .bool(false),
+    ])
     let rows = JSONValue.object(["type": .string("array"), "items": ref("announcement")])
     let step = closedObject([
       "at": ref("timestamp"),

@@ -1,114 +1,6 @@
-import { limits } from "./limits.js";
+import { isObject, optional, readers, required } from "./row-values.js";
+import { readRow } from "./row.js";
 import { documentProblem } from "./strict.js";
-import { parseTimestamp } from "./timestamp.js";
-import { parseVersion } from "./version.js";
-const severities = new Set(["INFO", "IMPORTANT", "CRITICAL"]);
-const kinds = new Set(["WHATS_NEW", "UPDATE_AVAILABLE", "NOTICE"]);
-function isObject(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-/** A present string, or throws (a missing key fails the row, as Swift's Codable does). */
-function requiredString(object, key) {
-    const value = object[key];
-    if (typeof value !== "string")
-        throw new Error(`${key} is not a string`);
-    return value;
-}
-/** An absent or null value is null; anything else must read. */
-function optional(object, key, read) {
-    const value = object[key];
-    if (value === undefined || value === null)
-        return null;
-    const read_ = read(value);
-    if (read_ === undefined)
-        throw new Error(`${key} cannot be read`);
-    return read_;
-}
-const timestamp = (value) => (typeof value === "string" ? parseTimestamp(value) : undefined);
-const version = (value) => (typeof value === "string" ? parseVersion(value) : undefined);
-const text = (value) => (typeof value === "string" ? value : undefined);
-function strings(value, key) {
-    if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-        throw new Error(`${key} is not a list of strings`);
-    }
-    return value;
-}
-/**
- * Reads a rollout; throws when it cannot, so the row is left out: a row whose share this app
- * cannot read must not reach everyone.
- */
-function readRollout(value) {
-    if (!isObject(value) || !Array.isArray(value.steps) || value.steps.length === 0) {
-        throw new Error("rollout is not a rollout");
-    }
-    const salt = requiredString(value, "salt");
-    if (salt === "")
-        throw new Error("rollout salt is empty");
-    const steps = value.steps.map((step) => {
-        if (!isObject(step))
-            throw new Error("a rollout step is not an object");
-        const at = timestamp(step.at);
-        const share = step.share;
-        if (!at || typeof share !== "number" || !Number.isInteger(share) || share < 0 || share > 10000) {
-            throw new Error("a rollout step is not a step");
-        }
-        return { at, share };
-    });
-    return { salt, steps };
-}
-/** A reminder's whole count of seconds, inside the protocol's limits; throws otherwise. */
-function remindSeconds(value) {
-    if (typeof value !== "number" ||
-        !Number.isInteger(value) ||
-        value < limits.minimumRemindAfter ||
-        value > limits.maximumRemindAfter) {
-        throw new Error("remindAfter is not a reminder");
-    }
-    return value;
-}
-/** Reads one row; throws when it cannot (the caller leaves it out). */
-function readRow(value) {
-    if (!isObject(value))
-        throw new Error("a row is not an object");
-    const severity = requiredString(value, "severity");
-    const kind = requiredString(value, "kind");
-    if (!severities.has(severity) || !kinds.has(kind))
-        throw new Error("unknown severity or kind");
-    if (!isObject(value.body))
-        throw new Error("body is not an object");
-    if (typeof value.blocking !== "boolean")
-        throw new Error("blocking is not a boolean");
-    const publishedAt = timestamp(value.publishedAt);
-    if (!publishedAt)
-        throw new Error("publishedAt is not a timestamp");
-    const draft = value.draft;
-    if (draft !== undefined && draft !== null && typeof draft !== "boolean")
-        throw new Error("draft");
-    return {
-        id: requiredString(value, "id"),
-        severity: severity,
-        kind: kind,
-        title: requiredString(value, "title"),
-        body: {
-            paragraphs: strings(value.body.paragraphs, "paragraphs"),
-            bullets: strings(value.body.bullets, "bullets"),
-        },
-        html: requiredString(value, "html"),
-        actionUrl: optional(value, "actionUrl", text),
-        actionLabel: optional(value, "actionLabel", text),
-        blocking: value.blocking,
-        publishedAt,
-        updatedAt: optional(value, "updatedAt", timestamp),
-        expiresAt: optional(value, "expiresAt", timestamp),
-        minVersion: optional(value, "minVersion", version),
-        maxVersion: optional(value, "maxVersion", version),
-        belowVersion: optional(value, "belowVersion", version),
-        rollout: value.rollout === null || value.rollout === undefined ? null : readRollout(value.rollout),
-        remindAfter: value.remindAfter === null || value.remindAfter === undefined ? null : remindSeconds(value.remindAfter),
-        url: requiredString(value, "url"),
-        draft: typeof draft === "boolean" ? draft : null,
-    };
-}
 /** Parses JSON, strictly, and checks the schema version every herald document carries. */
 function parseDocument(body) {
     const problem = documentProblem(body);
@@ -138,7 +30,7 @@ export function decodeManifest(body) {
         return parsed;
     const document = parsed.value;
     try {
-        const scope = requiredString(document, "scope");
+        const scope = required(document, "scope", readers.text);
         if (scope !== "release" && scope !== "live")
             throw new Error("unknown scope");
         if (!Array.isArray(document.announcements))
@@ -156,9 +48,9 @@ export function decodeManifest(body) {
             ok: true,
             value: {
                 scope,
-                platform: requiredString(document, "platform"),
-                version: optional(document, "version", text),
-                nextChangeAt: optional(document, "nextChangeAt", timestamp),
+                platform: required(document, "platform", readers.text),
+                version: optional(document, "version", readers.text),
+                nextChangeAt: optional(document, "nextChangeAt", readers.timestamp),
                 announcements,
             },
         };
@@ -175,7 +67,7 @@ export function decodeChannel(body) {
     const document = parsed.value;
     try {
         for (const key of ["title", "language", "baseURL", "archive", "feed", "schema"]) {
-            requiredString(document, key);
+            required(document, key, readers.text);
         }
         if (!isObject(document.platforms))
             throw new Error("platforms is not an object");
@@ -185,11 +77,14 @@ export function decodeChannel(body) {
             if (!isObject(value) || !Array.isArray(value.releases))
                 throw new Error(`platform ${key}`);
             platforms[key] = {
-                live: requiredString(value, "live"),
+                live: required(value, "live", readers.text),
                 releases: value.releases.map((release) => {
                     if (!isObject(release))
                         throw new Error("a release is not an object");
-                    return { version: requiredString(release, "version"), manifest: requiredString(release, "manifest") };
+                    return {
+                        version: required(release, "version", readers.text),
+                        manifest: required(release, "manifest", readers.text),
+                    };
                 }),
             };
         }
@@ -200,15 +95,15 @@ export function decodeChannel(body) {
             locales = document.locales.map((entry) => {
                 if (!isObject(entry))
                     throw new Error("a locale is not an object");
-                return { locale: requiredString(entry, "locale"), index: requiredString(entry, "index") };
+                return { locale: required(entry, "locale", readers.text), index: required(entry, "index", readers.text) };
             });
         }
         return {
             ok: true,
             value: {
-                language: requiredString(document, "language"),
+                language: required(document, "language", readers.text),
                 locales,
-                nextChangeAt: optional(document, "nextChangeAt", timestamp),
+                nextChangeAt: optional(document, "nextChangeAt", readers.timestamp),
                 platforms,
             },
         };

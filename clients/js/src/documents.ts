@@ -1,44 +1,10 @@
-import { limits } from "./limits.js";
+import { isObject, optional, readers, required } from "./row-values.js";
+import { ManifestRow, readRow } from "./row.js";
 import { documentProblem } from "./strict.js";
-import { parseTimestamp, Timestamp } from "./timestamp.js";
-import { parseVersion, Version } from "./version.js";
+import { Timestamp } from "./timestamp.js";
 
-/** How an announcement interrupts: a strip, a dialog, a full-screen takeover. */
-export type Severity = "INFO" | "IMPORTANT" | "CRITICAL";
-/** What an announcement is about (icon and label only). */
-export type Kind = "WHATS_NEW" | "UPDATE_AVAILABLE" | "NOTICE";
-
-/** One announcement as an app receives it (docs/client-protocol.md, and herald's ManifestRow). */
-export interface ManifestRow {
-  readonly id: string;
-  readonly severity: Severity;
-  readonly kind: Kind;
-  readonly title: string;
-  readonly body: { readonly paragraphs: readonly string[]; readonly bullets: readonly string[] };
-  readonly html: string;
-  readonly actionUrl: string | null;
-  readonly actionLabel: string | null;
-  readonly blocking: boolean;
-  readonly publishedAt: Timestamp;
-  readonly updatedAt: Timestamp | null;
-  readonly expiresAt: Timestamp | null;
-  readonly minVersion: Version | null;
-  readonly maxVersion: Version | null;
-  /** Every version below it is reached (hotfixes of the release below included); null when unbounded so. */
-  readonly belowVersion: Version | null;
-  /** Who it reaches beyond its range: a growing share of users (null: everyone in range). */
-  readonly rollout: Rollout | null;
-  /** Seconds after a dismissal at which it is unseen again (null: seen for good). */
-  readonly remindAfter: number | null;
-  readonly url: string;
-  readonly draft: boolean | null;
-}
-
-/** A row's rollout: its salt, and from each step's time on the share reached, of 10,000 buckets. */
-export interface Rollout {
-  readonly salt: string;
-  readonly steps: readonly { readonly at: Timestamp; readonly share: number }[];
-}
+export type { Kind, Rollout, RowBody, Severity } from "./row-values.js";
+export type { ManifestRow } from "./row.js";
 
 /** A release's manifest or a platform's live.json. */
 export interface ManifestDocument {
@@ -74,115 +40,7 @@ export type FetchFailure =
 /** A decoding outcome. */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: FetchFailure };
 
-const severities = new Set(["INFO", "IMPORTANT", "CRITICAL"]);
-const kinds = new Set(["WHATS_NEW", "UPDATE_AVAILABLE", "NOTICE"]);
-
 type JSONObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JSONObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A present string, or throws (a missing key fails the row, as Swift's Codable does). */
-function requiredString(object: JSONObject, key: string): string {
-  const value = object[key];
-  if (typeof value !== "string") throw new Error(`${key} is not a string`);
-  return value;
-}
-
-/** An absent or null value is null; anything else must read. */
-function optional<T>(object: JSONObject, key: string, read: (value: unknown) => T | undefined): T | null {
-  const value = object[key];
-  if (value === undefined || value === null) return null;
-  const read_ = read(value);
-  if (read_ === undefined) throw new Error(`${key} cannot be read`);
-  return read_;
-}
-
-const timestamp = (value: unknown) => (typeof value === "string" ? parseTimestamp(value) : undefined);
-const version = (value: unknown) => (typeof value === "string" ? parseVersion(value) : undefined);
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
-function strings(value: unknown, key: string): string[] {
-  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-    throw new Error(`${key} is not a list of strings`);
-  }
-  return value as string[];
-}
-
-/**
- * Reads a rollout; throws when it cannot, so the row is left out: a row whose share this app
- * cannot read must not reach everyone.
- */
-function readRollout(value: unknown): Rollout {
-  if (!isObject(value) || !Array.isArray(value.steps) || value.steps.length === 0) {
-    throw new Error("rollout is not a rollout");
-  }
-  const salt = requiredString(value, "salt");
-  if (salt === "") throw new Error("rollout salt is empty");
-  const steps = value.steps.map((step: unknown) => {
-    if (!isObject(step)) throw new Error("a rollout step is not an object");
-    const at = timestamp(step.at);
-    const share = step.share;
-    if (!at || typeof share !== "number" || !Number.isInteger(share) || share < 0 || share > 10000) {
-      throw new Error("a rollout step is not a step");
-    }
-    return { at, share };
-  });
-  return { salt, steps };
-}
-
-/** A reminder's whole count of seconds, inside the protocol's limits; throws otherwise. */
-function remindSeconds(value: unknown): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < limits.minimumRemindAfter ||
-    value > limits.maximumRemindAfter
-  ) {
-    throw new Error("remindAfter is not a reminder");
-  }
-  return value;
-}
-
-/** Reads one row; throws when it cannot (the caller leaves it out). */
-function readRow(value: unknown): ManifestRow {
-  if (!isObject(value)) throw new Error("a row is not an object");
-  const severity = requiredString(value, "severity");
-  const kind = requiredString(value, "kind");
-  if (!severities.has(severity) || !kinds.has(kind)) throw new Error("unknown severity or kind");
-  if (!isObject(value.body)) throw new Error("body is not an object");
-  if (typeof value.blocking !== "boolean") throw new Error("blocking is not a boolean");
-  const publishedAt = timestamp(value.publishedAt);
-  if (!publishedAt) throw new Error("publishedAt is not a timestamp");
-  const draft = value.draft;
-  if (draft !== undefined && draft !== null && typeof draft !== "boolean") throw new Error("draft");
-  return {
-    id: requiredString(value, "id"),
-    severity: severity as Severity,
-    kind: kind as Kind,
-    title: requiredString(value, "title"),
-    body: {
-      paragraphs: strings(value.body.paragraphs, "paragraphs"),
-      bullets: strings(value.body.bullets, "bullets"),
-    },
-    html: requiredString(value, "html"),
-    actionUrl: optional(value, "actionUrl", text),
-    actionLabel: optional(value, "actionLabel", text),
-    blocking: value.blocking,
-    publishedAt,
-    updatedAt: optional(value, "updatedAt", timestamp),
-    expiresAt: optional(value, "expiresAt", timestamp),
-    minVersion: optional(value, "minVersion", version),
-    maxVersion: optional(value, "maxVersion", version),
-    belowVersion: optional(value, "belowVersion", version),
-    rollout: value.rollout === null || value.rollout === undefined ? null : readRollout(value.rollout),
-    remindAfter:
-      value.remindAfter === null || value.remindAfter === undefined ? null : remindSeconds(value.remindAfter),
-    url: requiredString(value, "url"),
-    draft: typeof draft === "boolean" ? draft : null,
-  };
-}
 
 /** Parses JSON, strictly, and checks the schema version every herald document carries. */
 function parseDocument(body: string): Decoded<JSONObject> {
@@ -210,7 +68,7 @@ export function decodeManifest(body: string): Decoded<ManifestDocument> {
   if (!parsed.ok) return parsed;
   const document = parsed.value;
   try {
-    const scope = requiredString(document, "scope");
+    const scope = required(document, "scope", readers.text);
     if (scope !== "release" && scope !== "live") throw new Error("unknown scope");
     if (!Array.isArray(document.announcements)) throw new Error("announcements is not a list");
     const announcements: ManifestRow[] = [];
@@ -225,9 +83,9 @@ export function decodeManifest(body: string): Decoded<ManifestDocument> {
       ok: true,
       value: {
         scope,
-        platform: requiredString(document, "platform"),
-        version: optional(document, "version", text),
-        nextChangeAt: optional(document, "nextChangeAt", timestamp),
+        platform: required(document, "platform", readers.text),
+        version: optional(document, "version", readers.text),
+        nextChangeAt: optional(document, "nextChangeAt", readers.timestamp),
         announcements,
       },
     };
@@ -243,7 +101,7 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
   const document = parsed.value;
   try {
     for (const key of ["title", "language", "baseURL", "archive", "feed", "schema"]) {
-      requiredString(document, key);
+      required(document, key, readers.text);
     }
     if (!isObject(document.platforms)) throw new Error("platforms is not an object");
     // No prototype: a platform named __proto__ or constructor is a key like any other.
@@ -252,10 +110,13 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
     for (const [key, value] of Object.entries(document.platforms)) {
       if (!isObject(value) || !Array.isArray(value.releases)) throw new Error(`platform ${key}`);
       platforms[key] = {
-        live: requiredString(value, "live"),
+        live: required(value, "live", readers.text),
         releases: value.releases.map((release) => {
           if (!isObject(release)) throw new Error("a release is not an object");
-          return { version: requiredString(release, "version"), manifest: requiredString(release, "manifest") };
+          return {
+            version: required(release, "version", readers.text),
+            manifest: required(release, "manifest", readers.text),
+          };
         }),
       };
     }
@@ -264,15 +125,15 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
       if (!Array.isArray(document.locales)) throw new Error("locales is not a list");
       locales = document.locales.map((entry) => {
         if (!isObject(entry)) throw new Error("a locale is not an object");
-        return { locale: requiredString(entry, "locale"), index: requiredString(entry, "index") };
+        return { locale: required(entry, "locale", readers.text), index: required(entry, "index", readers.text) };
       });
     }
     return {
       ok: true,
       value: {
-        language: requiredString(document, "language"),
+        language: required(document, "language", readers.text),
         locales,
-        nextChangeAt: optional(document, "nextChangeAt", timestamp),
+        nextChangeAt: optional(document, "nextChangeAt", readers.timestamp),
         platforms,
       },
     };

@@ -9,8 +9,8 @@ class SeenMarksTest {
     private fun time(text: String): Timestamp = Timestamp.parse(text) ?: throw AssertionError(text)
 
     private fun row(id: String, remindAfter: Long?) = ManifestRow(
-        id, Severity.IMPORTANT, Kind.NOTICE, id, Body(emptyList(), emptyList()), "", null, null, false,
-        time("2026-11-01T00:00:00Z"), null, null, null, null, null, "", null, remindAfter = remindAfter
+        id = id, severity = Severity.IMPORTANT, kind = Kind.NOTICE, title = id, body = Body(emptyList(), emptyList()),
+        html = "", blocking = false, publishedAt = time("2026-11-01T00:00:00Z"), url = "", remindAfter = remindAfter
     )
 
     @Test
