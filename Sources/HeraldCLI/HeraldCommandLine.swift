@@ -18,6 +18,25 @@ package enum HeraldCommandLine {
   /// The subcommands' names, in the order `--help` lists them.
   package static var commandNames: [String] { commands.map(\.spec.name) }
 
+  /// The usage error a command line (without the program name) has, or nil: its command's
+  /// options are read and checked as `run` reads them, and nothing runs.
+  package static func usageError(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) -> (message: String, hint: String?)? {
+    let context = CommandContext(
+      console: Console(writeOut: { _ in }, writeError: { _ in }), environment: environment)
+    guard let command = commands.first(where: { $0.spec.name == arguments.first }) else {
+      return ("unknown command", nil)
+    }
+    do throws(UsageError) {
+      let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: command.spec)
+      try command.readOptions(parsed, context: context)
+      return nil
+    } catch {
+      return (error.message, error.hint)
+    }
+  }
+
   /// Runs the command line (without the program name) and returns the exit status.
   package static func run(
     _ arguments: [String], console: Console = .standard,
@@ -60,7 +79,7 @@ package enum HeraldCommandLine {
         console.writeOut(command.spec.help)
         return ExitStatus.success.rawValue
       }
-      return try command.run(parsed, context).rawValue
+      return try command.run(parsed, context: context).rawValue
     } catch {
       report(
         error, usage: command.spec.usage, helpCommand: "herald \(command.spec.name) --help",

@@ -10,9 +10,12 @@ struct ParsedArguments: Sendable {
   private(set) var positionals: [String] = []
   /// Whether `--help` or `-h` was given.
   private(set) var wantsHelp = false
+  /// The command whose options these are.
+  let command: CommandSpec
 
   /// The value of an option, typed by its declaration, if it was given.
   func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    try checkDeclared(option)
     guard let text = values[option.spec.name] else { return nil }
     return try option.read(text)
   }
@@ -24,12 +27,26 @@ struct ParsedArguments: Sendable {
   }
 
   /// Whether an option was given, whatever its value.
-  func isGiven(_ option: some OptionDeclaration) -> Bool {
-    values[option.spec.name] != nil || flags.contains(option.spec.name)
+  func isGiven(_ option: some OptionDeclaration) throws(UsageError) -> Bool {
+    try checkDeclared(option)
+    return values[option.spec.name] != nil || flags.contains(option.spec.name)
   }
 
   /// Whether a flag was given.
-  func isSet(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+  func isSet(_ flag: Flag) throws(UsageError) -> Bool {
+    try checkDeclared(flag)
+    return flags.contains(flag.spec.name)
+  }
+
+  /// A command reads only what it declares (and so what its help lists); `CommandOptionsTests`
+  /// reads every command's options, so a slip fails there rather than in a user's hands.
+  private func checkDeclared(_ option: some OptionDeclaration) throws(UsageError) {
+    guard command.options.contains(where: { $0.name == option.spec.name }) else {
+      throw UsageError(
+        message: "herald \(command.name) read \(option.spec.name), which it does not declare",
+        hint: "this is a bug in herald: please report it")
+    }
+  }
 
   private static func missing(_ spec: OptionSpec) -> UsageError {
     UsageError(message: "missing \(spec.name)", hint: spec.missingHint)
@@ -37,6 +54,7 @@ struct ParsedArguments: Sendable {
 
   /// Parses arguments against a command's options; an unknown option gets a suggestion.
   init(_ arguments: [String], for spec: CommandSpec) throws(UsageError) {
+    command = spec
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {

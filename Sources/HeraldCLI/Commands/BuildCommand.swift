@@ -39,15 +39,39 @@ enum BuildCommand {
     "--allow-empty", "Allow a build that removes every announcement the output had.")
   static let quiet = Flag("--quiet", "Print nothing but problems.")
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
+  /// What `herald build` was asked.
+  struct Options: CommandOptions {
+    /// The time to build for.
+    let now: Timestamp
+    /// The site folder, and the prefix that makes its paths relative to here.
+    let site: (directory: String, pathPrefix: String)
+    /// The output folder.
+    let output: String
+    /// The base URL that replaces herald.yaml's, if any.
+    let baseURL: String?
+    /// `--drafts`, `--strict`, `--force`, `--allow-empty`, `--no-cache`, `--quiet`.
+    let drafts: Bool, strict: Bool, force: Bool, allowEmpty: Bool, noCache: Bool, quiet: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      now = try context.now(try arguments.value(SharedOptions.now))
+      site = context.site(try arguments.value(SharedOptions.site))
+      output =
+        try arguments.value(BuildCommand.output)
+        ?? (site.directory == "." ? "public" : site.directory + "/public")
+      baseURL = try arguments.value(BuildCommand.baseURL)
+      drafts = try arguments.isSet(BuildCommand.drafts)
+      strict = try arguments.isSet(SharedOptions.strict)
+      force = try arguments.isSet(BuildCommand.force)
+      allowEmpty = try arguments.isSet(BuildCommand.allowEmpty)
+      noCache = try arguments.isSet(SharedOptions.noCache)
+      quiet = try arguments.isSet(BuildCommand.quiet)
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
     let started = ContinuousClock.now
-    let now = try context.now(try arguments.value(SharedOptions.now))
-    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
-    let output =
-      try arguments.value(Self.output) ?? (directory == "." ? "public" : directory + "/public")
-    let baseURL = try arguments.value(Self.baseURL)
+    let (now, output, baseURL) = (options.now, options.output, options.baseURL)
+    let (directory, prefix) = options.site
     let cache: BuildCache?
     do {
       // The output's own problems first: a cache is placed by where the output is.
@@ -59,7 +83,7 @@ enum BuildCommand {
     }
     do {
       cache =
-        arguments.isSet(SharedOptions.noCache)
+        options.noCache
         ? nil
         : try BuildTrace.measure("open the cache") { () throws(CacheLocationError) in
           try BuildCache.open(
@@ -74,9 +98,8 @@ enum BuildCommand {
     let build = SiteBuild(
       siteDirectory: directory, outputDirectory: output,
       options: BuildOptions(
-        now: now, baseURL: baseURL, includeDrafts: arguments.isSet(Self.drafts)),
-      strict: arguments.isSet(SharedOptions.strict), force: arguments.isSet(Self.force),
-      allowEmpty: arguments.isSet(Self.allowEmpty),
+        now: now, baseURL: baseURL, includeDrafts: options.drafts),
+      strict: options.strict, force: options.force, allowEmpty: options.allowEmpty,
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
       }, leftovers: ExitRetainer.keep, reuse: cache ?? NoReuse())
@@ -84,7 +107,7 @@ enum BuildCommand {
     switch build.run() {
     case .built(let report):
       printer.printText(report.diagnostics)
-      if !arguments.isSet(Self.quiet) {
+      if !options.quiet {
         let elapsed = ContinuousClock.now - started
         context.console.out(
           BuildSummary(report: report, output: output, now: now, elapsed: elapsed).description)

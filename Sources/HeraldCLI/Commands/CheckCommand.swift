@@ -23,19 +23,35 @@ enum CheckCommand {
       --format json prints an array for scripts. Exits 1 when there is an error.
       """)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let format = try arguments.value(DiagnosticFormat.option) ?? .text
-    let now = try context.now(arguments.value(SharedOptions.now))
-    let strict = arguments.isSet(SharedOptions.strict)
-    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+  /// What `herald check` was asked.
+  struct Options: CommandOptions {
+    /// How to print the problems.
+    let format: DiagnosticFormat
+    /// The time to check at.
+    let now: Timestamp
+    /// `--strict`, `--no-cache`.
+    let strict: Bool, noCache: Bool
+    /// The site folder, and the prefix that makes its paths relative to here.
+    let site: (directory: String, pathPrefix: String)
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      format = try arguments.value(DiagnosticFormat.option) ?? .text
+      now = try context.now(arguments.value(SharedOptions.now))
+      strict = try arguments.isSet(SharedOptions.strict)
+      noCache = try arguments.isSet(SharedOptions.noCache)
+      site = context.site(try arguments.value(SharedOptions.site))
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
+    let (format, now, strict) = (options.format, options.now, options.strict)
+    let (directory, prefix) = options.site
     let checked: CheckedSite
     // The records the last build of the default output parsed; check parses only what changed.
     let cache: BuildCache?
     do {
       cache =
-        arguments.isSet(SharedOptions.noCache)
+        options.noCache
         ? nil
         : try BuildCache.open(
           outputDirectory: directory == "." ? "public" : directory + "/public",

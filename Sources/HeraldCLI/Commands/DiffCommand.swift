@@ -30,21 +30,53 @@ enum DiffCommand {
   static let locale = SharedOptions.locale(
     "Show the records' words in this locale (default: the default).")
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let revision = try arguments.value(Self.base)
-    let baseDirectory = try arguments.value(Self.baseDirectory)
-    guard (revision == nil) != (baseDirectory == nil) else {
-      throw UsageError(
-        message: revision == nil
-          ? "missing --base or --base-dir" : "give --base or --base-dir, not both",
-        hint: "write --base origin/main, or --base-dir ../previous-site")
+  /// What `herald diff` was asked.
+  struct Options: CommandOptions {
+    /// The base: a git revision, or a folder.
+    let base: Base
+    /// How to print the comparison.
+    let format: String
+    /// The time to compare at.
+    let now: Timestamp
+    /// The locale whose words to show, if not the default.
+    let locale: String?
+    /// The working site folder, and the prefix that makes its paths relative to here.
+    let site: (directory: String, pathPrefix: String)
+
+    /// What the site is compared with.
+    enum Base: Sendable {
+      /// The site at a git revision.
+      case revision(String)
+      /// The site in a folder.
+      case directory(String)
     }
-    let format = try arguments.value(Self.format) ?? "markdown"
-    let now = try context.now(arguments.value(SharedOptions.now))
-    let locale = try arguments.value(Self.locale)
-    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      switch (try arguments.value(DiffCommand.base), try arguments.value(DiffCommand.baseDirectory))
+      {
+      case (let revision?, nil): base = .revision(revision)
+      case (nil, let directory?): base = .directory(directory)
+      case (let revision, _):
+        throw UsageError(
+          message: revision == nil
+            ? "missing --base or --base-dir" : "give --base or --base-dir, not both",
+          hint: "write --base origin/main, or --base-dir ../previous-site")
+      }
+      format = try arguments.value(DiffCommand.format) ?? "markdown"
+      now = try context.now(arguments.value(SharedOptions.now))
+      locale = try arguments.value(DiffCommand.locale)
+      site = context.site(try arguments.value(SharedOptions.site))
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
+    let (format, now, locale) = (options.format, options.now, options.locale)
+    let (directory, prefix) = options.site
+    let (revision, baseDirectory): (String?, String?)
+    switch options.base {
+    case .revision(let given): (revision, baseDirectory) = (given, nil)
+    case .directory(let given): (revision, baseDirectory) = (nil, given)
+    }
     // The records the last build or check parsed, for both sites: a base file with the same path
     // and bytes as one parsed before is not parsed again. Only the working site's files are
     // recorded (the base's are a temporary copy).

@@ -68,27 +68,60 @@ enum ExplainCommand {
     "The language the user reads (default: the channel's default).")
   static let format = Option.format(["text", "json"], "How to print the answer (default: text).")
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let platform = try arguments.required(Self.platform)
-    let version = try arguments.required(Self.version)
-    let format = try arguments.value(Self.format) ?? "text"
-    let now = try context.now(arguments.value(SharedOptions.now))
-    let seen = try arguments.value(Self.seen) ?? []
-    let accountCreated = try arguments.value(Self.accountCreated)
-    let locale = try arguments.value(Self.locale)
-    let user = try arguments.value(Self.user)
-    let explanation: Explanation
-    if let channel = try arguments.value(Self.channel) {
-      guard !arguments.isGiven(SharedOptions.site) else {
-        throw UsageError(message: "--channel and --site cannot be used together")
+  /// What `herald explain` was asked.
+  struct Options: CommandOptions {
+    /// The platform key and the app's version.
+    let platform: String, version: Version
+    /// How to print the answer.
+    let format: String
+    /// The client's clock.
+    let now: Timestamp
+    /// The ids the user has seen, when their account was created, their id, their language.
+    let seen: Set<String>, accountCreated: Timestamp?, user: String?, locale: String?
+    /// Where the channel comes from: a deployed channel, or a site built in memory.
+    let source: Source
+
+    /// Where `explain` reads the channel.
+    enum Source: Sendable {
+      /// A deployed channel at a base URL.
+      case channel(URL)
+      /// A site folder, and the prefix that makes its paths relative to here.
+      case site(directory: String, pathPrefix: String)
+    }
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      platform = try arguments.required(ExplainCommand.platform)
+      version = try arguments.required(ExplainCommand.version)
+      format = try arguments.value(ExplainCommand.format) ?? "text"
+      now = try context.now(arguments.value(SharedOptions.now))
+      seen = try arguments.value(ExplainCommand.seen) ?? []
+      accountCreated = try arguments.value(ExplainCommand.accountCreated)
+      locale = try arguments.value(ExplainCommand.locale)
+      user = try arguments.value(ExplainCommand.user)
+      if let channel = try arguments.value(ExplainCommand.channel) {
+        guard try !arguments.isGiven(SharedOptions.site) else {
+          throw UsageError(message: "--channel and --site cannot be used together")
+        }
+        source = .channel(channel)
+      } else {
+        let site = context.site(try arguments.value(SharedOptions.site))
+        source = .site(directory: site.directory, pathPrefix: site.pathPrefix)
       }
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) throws(UsageError) -> ExitStatus {
+    let (platform, version, now, seen) = (
+      options.platform, options.version, options.now, options.seen
+    )
+    let (accountCreated, user, locale) = (options.accountCreated, options.user, options.locale)
+    let explanation: Explanation
+    switch options.source {
+    case .channel(let channel):
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
         accountCreatedAt: accountCreated, user: user, locale: locale)
-    } else {
-      let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+    case .site(let directory, let prefix):
       let site: Site
       switch SiteSession.load(directory, prefix: prefix, context: context) {
       case .success(let loaded): site = loaded.site
@@ -113,7 +146,8 @@ enum ExplainCommand {
         return .contentErrors
       }
     }
-    context.console.writeOut(format == "json" ? explanation.json.document : explanation.text)
+    context.console.writeOut(
+      options.format == "json" ? explanation.json.document : explanation.text)
     return .success
   }
 

@@ -29,20 +29,36 @@ enum InitCommand {
     "--platforms", "P,…", "The platform keys, such as ios,android (default: ios,android).",
     read: platformKeys)
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let directory = arguments.positionals.first ?? "."
-    let platforms = try arguments.value(Self.platforms) ?? ["ios", "android"]
-    let folderName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
-    let title = try arguments.value(Self.title) ?? (directory == "." ? "What's new" : folderName)
+  /// What `herald init` was asked.
+  struct Options: CommandOptions {
+    /// The folder to start the site in.
+    let directory: String
+    /// The platform keys.
+    let platforms: [String]
+    /// The channel's title.
+    let title: String
+    /// Today: the welcome announcement's publishAt.
+    let today: Timestamp
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      directory = arguments.positionals.first ?? "."
+      platforms = try arguments.value(InitCommand.platforms) ?? ["ios", "android"]
+      let folderName = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
+      title =
+        try arguments.value(InitCommand.title) ?? (directory == "." ? "What's new" : folderName)
+      today = try context.now(nil)
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
+    let (directory, platforms, title) = (options.directory, options.platforms, options.title)
     for existing in [SiteConfigDecoder.fileName, SiteLoader.announcementsFolder]
     where FileSystem.exists(directory + "/" + existing) {
       context.console.error("error: \(directory) already holds a site (\(existing) exists)")
       context.console.error("  hint: edit it, or choose an empty folder: herald init my-channel")
       return .contentErrors
     }
-    let today = try context.now(nil)
+    let today = options.today
     let files: [(path: String, text: String)]
     do {
       files = try SiteTemplate.render(title: title, platforms: platforms, today: today)

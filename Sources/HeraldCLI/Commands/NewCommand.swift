@@ -26,22 +26,37 @@ enum NewCommand {
     "--kind", "K", "WHATS_NEW, UPDATE_AVAILABLE or NOTICE (default: WHATS_NEW).",
     read: choice(Kind.self, flag: "--kind"))
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let id = arguments.positionals[0]
-    guard AnnouncementDecoder.isValidID(id) else {
-      let lowered = id.lowercased()
-      throw UsageError(
-        message: "'\(id)' is not a valid id",
-        hint: AnnouncementDecoder.isValidID(lowered)
-          ? "ids are lowercase: write \(lowered)"
-          : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode")
+  /// What `herald new` was asked.
+  struct Options: CommandOptions {
+    /// The new record's id, a valid slug.
+    let id: String
+    /// Its severity and kind.
+    let severity: Severity, kind: Kind
+    /// Today: its publishAt.
+    let today: Timestamp
+    /// The site folder, and the prefix that makes its paths relative to here.
+    let site: (directory: String, pathPrefix: String)
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      id = arguments.positionals.first ?? ""
+      guard AnnouncementDecoder.isValidID(id) else {
+        let lowered = id.lowercased()
+        throw UsageError(
+          message: "'\(id)' is not a valid id",
+          hint: AnnouncementDecoder.isValidID(lowered)
+            ? "ids are lowercase: write \(lowered)"
+            : "use 1 to 64 lowercase letters, digits and inner hyphens, such as dark-mode")
+      }
+      severity = try arguments.value(NewCommand.severity) ?? .info
+      kind = try arguments.value(NewCommand.kind) ?? .whatsNew
+      today = try context.now(nil)
+      site = context.site(try arguments.value(SharedOptions.site))
     }
-    let severity = try arguments.value(Self.severity) ?? .info
-    let kind = try arguments.value(Self.kind) ?? .whatsNew
-    let today = try context.now(nil)
-    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
+    let (id, severity, kind, today) = (options.id, options.severity, options.kind, options.today)
+    let (directory, prefix) = options.site
     guard FileSystem.kind(of: directory + "/" + SiteConfigDecoder.fileName) == .file else {
       context.console.error(
         "error: \(directory == "." ? "this folder" : directory) is not a herald site:"

@@ -39,13 +39,24 @@ enum ServeCommand {
     return port
   }
 
-  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError)
-    -> ExitStatus
-  {
-    let host = try arguments.value(Self.host) ?? "127.0.0.1"
-    let port = try arguments.value(Self.port) ?? 1313
+  /// What `herald serve` was asked.
+  struct Options: CommandOptions {
+    /// Where to listen.
+    let host: String, port: UInt16
+    /// The site folder, and the prefix that makes its paths relative to here.
+    let site: (directory: String, pathPrefix: String)
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
+      host = try arguments.value(ServeCommand.host) ?? "127.0.0.1"
+      port = try arguments.value(ServeCommand.port) ?? 1313
+      site = context.site(try arguments.value(SharedOptions.site))
+    }
+  }
+
+  static func run(_ options: Options, context: CommandContext) -> ExitStatus {
+    let (host, port) = (options.host, options.port)
     let stop = StopSignal()
-    let (directory, prefix) = context.site(try arguments.value(SharedOptions.site))
+    let (directory, prefix) = options.site
     guard FileManager.default.fileExists(atPath: directory + "/herald.yaml") else {
       context.console.error("error: there is no herald.yaml in \(directory)")
       context.console.error("  hint: run herald in a site folder, or pass --site DIR")
