@@ -327,4 +327,23 @@ struct HeraldClientTests {
     #expect(second?.interruption == nil)
     #expect(second?.archive.isEmpty == true)
   }
+
+  @Test("close() ends every states() stream, and later refreshes fetch nothing")
+  func closeStopsEverything() async throws {
+    let server = try ChannelServer(site: try exampleSite(), now: now)
+    let clock = ManualClock(now.foundationDate)
+    let herald = client(server, version: "1.8.0", clock: clock)
+    var states = herald.states().makeAsyncIterator()
+    let first = await states.next()
+    #expect(first?.wall?.id == "sunset-1-8")
+    _ = try #require(await clock.nextWake(), "it waits to poll")
+    await herald.close()
+    #expect(await states.next() == nil, "the stream has ended")
+    let fetched = server.requests(for: "/api/v1/ios/1.8.0.json").count
+    let after = await herald.refresh()
+    #expect(after.wall?.id == "sunset-1-8", "it still decides from what it has")
+    #expect(server.requests(for: "/api/v1/ios/1.8.0.json").count == fetched, "nothing fetched")
+    var late = herald.states().makeAsyncIterator()
+    #expect(await late.next() == nil, "a stream asked for after close() ends at once")
+  }
 }

@@ -7,7 +7,7 @@ extension Herald {
   /// conditional requests, and wakes at `nextChangeAt` to decide again, so an expired message
   /// leaves on time (and fetches then too, for one that went live).
   ///
-  /// Ending the iteration stops it.
+  /// Ending the iteration stops it, and `close()` ends it.
   public nonisolated func states() -> AsyncStream<HeraldState> {
     AsyncStream { continuation in
       let task = Task { await self.observe(continuation) }
@@ -16,9 +16,14 @@ extension Herald {
   }
 
   private func observe(_ continuation: AsyncStream<HeraldState>.Continuation) async {
+    guard let key = register(continuation) else {
+      continuation.finish()
+      return
+    }
+    defer { unregister(key) }
     var current = await refresh()
     continuation.yield(current)
-    while !Task.isCancelled {
+    while !Task.isCancelled && !isClosed {
       let now = clock.now()
       let poll = now.addingTimeInterval(pollInterval)
       let change = current.nextChangeAt.flatMap { $0 > now ? $0 : nil }

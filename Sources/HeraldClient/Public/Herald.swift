@@ -33,6 +33,11 @@ public actor Herald {
   /// The fetch under way, which a second `refresh()` joins rather than fetching again: an actor
   /// lets a second call in while the first waits on the network.
   private var running: Task<ChannelReader.Outcome, Never>?
+  /// The streams `states()` feeds, which `close()` ends.
+  private var observers: [Int: AsyncStream<HeraldState>.Continuation] = [:]
+  private var nextObserver = 0
+  /// Whether `close()` was called: nothing is fetched any more.
+  private(set) var isClosed = false
 
   /// The state as last decided.
   public private(set) var state: HeraldState = .empty
@@ -87,6 +92,7 @@ public actor Herald {
         source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil, locale: nil)
       return await decide()
     }
+    if isClosed { return await decide() }
     if let running {
       last = await running.value
       return await decide()
@@ -125,6 +131,32 @@ public actor Herald {
     user = userID ?? Self.deviceUser
     self.accountCreatedAt = accountCreatedAt.map(Timestamp.init(date:))
     return await decide()
+  }
+
+  /// Stops everything: streams end, fetching stops, marks are still kept.
+  ///
+  /// Every `states()` stream ends, a fetch under way is cancelled, and from now on `refresh()`
+  /// decides from what the client has without fetching. A client observed until the app ends needs no `close()`; call it when a screen or a test
+  /// that made its own client goes away.
+  public func close() {
+    isClosed = true
+    running?.cancel()
+    let ended = observers.values
+    observers = [:]
+    for continuation in ended { continuation.finish() }
+  }
+
+  /// Registers a stream for `close()` to end; nil when already closed.
+  func register(_ continuation: AsyncStream<HeraldState>.Continuation) -> Int? {
+    guard !isClosed else { return nil }
+    nextObserver += 1
+    observers[nextObserver] = continuation
+    return nextObserver
+  }
+
+  /// Forgets a stream that ended by itself.
+  func unregister(_ key: Int) {
+    observers[key] = nil
   }
 
   /// Decides again from the last rows, at the clock's time, without fetching.

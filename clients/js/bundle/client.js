@@ -52,6 +52,7 @@ export class HeraldClient {
         this.listeners = new Set();
         this.polling = null;
         this.running = null;
+        this.closing = new AbortController();
         /** The state as last decided (stable between changes, as useSyncExternalStore requires). */
         this.getState = () => this.state;
         /**
@@ -59,6 +60,8 @@ export class HeraldClient {
          * polls at the manifest's max-age (bounded) and wakes at nextChangeAt. Returns the unsubscribe.
          */
         this.subscribe = (listener) => {
+            if (this.closing.signal.aborted)
+                return () => { };
             this.listeners.add(listener);
             if (this.listeners.size === 1)
                 this.startPolling();
@@ -83,7 +86,7 @@ export class HeraldClient {
                 headers: options.headers,
                 userAgent: options.userAgent,
             });
-        this.reader = new ChannelReader(indexURL(options.channel), options.platform, options.preferredLanguages ?? browserLanguages(), transport, this.storage, options.timeout ?? limits.defaultTimeout);
+        this.reader = new ChannelReader(indexURL(options.channel), options.platform, options.preferredLanguages ?? browserLanguages(), transport, this.storage, options.timeout ?? limits.defaultTimeout, this.closing.signal);
     }
     /**
      * Fetches the channel (conditionally) and decides again: call it at launch and when the app comes
@@ -91,6 +94,8 @@ export class HeraldClient {
      * is in the state (`freshness`, `failure`).
      */
     refresh() {
+        if (this.closing.signal.aborted)
+            return this.decideAgain();
         this.running ?? (this.running = this.fetchAndDecide().finally(() => {
             this.running = null;
         }));
@@ -127,6 +132,16 @@ export class HeraldClient {
         this.user = userId ?? deviceUser;
         this.accountCreatedAt = instant(accountCreatedAt);
         return this.decideAgain();
+    }
+    /**
+     * Stops everything: listeners are dropped and polling ends, an exchange under way is aborted, and
+     * from now on `refresh()` decides from what the client has without fetching. Marks are still kept.
+     */
+    close() {
+        this.closing.abort();
+        this.listeners.clear();
+        this.polling?.abort();
+        this.polling = null;
     }
     /** Decides again from the last rows at the clock's time, without fetching. */
     async decideAgain() {

@@ -19,13 +19,16 @@ export function indexURL(channel) {
 export class ChannelReader {
     constructor(index, platform, languages, transport, storage, 
     /** How long a whole read may take, in milliseconds: one deadline for every document it fetches. */
-    timeout = limits.defaultTimeout) {
+    timeout = limits.defaultTimeout, 
+    /** Aborted when the client closes: an exchange under way stops, and no other starts. */
+    closing) {
         this.index = index;
         this.platform = platform;
         this.languages = languages;
         this.transport = transport;
         this.storage = storage;
         this.timeout = timeout;
+        this.closing = closing;
         this.parsed = new Map();
         /**
          * Each URL's cached copy as this client last read or wrote it: storage is read once per URL, not
@@ -165,20 +168,28 @@ export class ChannelReader {
     async within(request) {
         const left = this.deadline - monotonicNow();
         const timedOut = { kind: "failed", failure: { kind: "timed-out" } };
+        const closed = { kind: "failed", failure: { kind: "network", reason: "the client was closed" } };
         if (left <= 0)
             return timedOut;
+        if (this.closing?.aborted)
+            return closed;
         let timer;
+        let stop;
         const deadline = new Promise((resolve) => {
             timer = setTimeout(() => resolve(timedOut), left);
+            stop = () => resolve(closed);
+            this.closing?.addEventListener("abort", stop);
         });
         try {
-            return await Promise.race([this.transport.fetch({ ...request, timeout: left }), deadline]);
+            return await Promise.race([this.transport.fetch({ ...request, timeout: left, signal: this.closing }), deadline]);
         }
         catch (error) {
             return { kind: "failed", failure: { kind: "network", reason: String(error) } };
         }
         finally {
             clearTimeout(timer);
+            if (stop !== undefined)
+                this.closing?.removeEventListener("abort", stop);
         }
     }
 }

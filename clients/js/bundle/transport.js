@@ -43,6 +43,10 @@ export function fetchTransport(options = {}) {
                 timedOut = true;
                 controller.abort();
             }, Math.max(0, Math.min(timeout, request.timeout ?? timeout)));
+            const closed = () => controller.abort();
+            request.signal?.addEventListener("abort", closed);
+            if (request.signal?.aborted)
+                controller.abort();
             try {
                 const headers = { ...options.headers };
                 if (checksEncoding)
@@ -96,6 +100,7 @@ export function fetchTransport(options = {}) {
             }
             finally {
                 clearTimeout(timer);
+                request.signal?.removeEventListener("abort", closed);
             }
         },
     };

@@ -118,6 +118,7 @@ export class HeraldClient {
   private readonly listeners = new Set<() => void>();
   private polling: AbortController | null = null;
   private running: Promise<HeraldState> | null = null;
+  private readonly closing = new AbortController();
 
   constructor(options: HeraldClientOptions) {
     this.options = options;
@@ -140,6 +141,7 @@ export class HeraldClient {
       transport,
       this.storage,
       options.timeout ?? limits.defaultTimeout,
+      this.closing.signal,
     );
   }
 
@@ -151,6 +153,7 @@ export class HeraldClient {
    * polls at the manifest's max-age (bounded) and wakes at nextChangeAt. Returns the unsubscribe.
    */
   subscribe = (listener: () => void): (() => void) => {
+    if (this.closing.signal.aborted) return () => {};
     this.listeners.add(listener);
     if (this.listeners.size === 1) this.startPolling();
     return () => {
@@ -168,6 +171,7 @@ export class HeraldClient {
    * is in the state (`freshness`, `failure`).
    */
   refresh(): Promise<HeraldState> {
+    if (this.closing.signal.aborted) return this.decideAgain();
     this.running ??= this.fetchAndDecide().finally(() => {
       this.running = null;
     });
@@ -212,6 +216,17 @@ export class HeraldClient {
     this.user = userId ?? deviceUser;
     this.accountCreatedAt = instant(accountCreatedAt);
     return this.decideAgain();
+  }
+
+  /**
+   * Stops everything: listeners are dropped and polling ends, an exchange under way is aborted, and
+   * from now on `refresh()` decides from what the client has without fetching. Marks are still kept.
+   */
+  close(): void {
+    this.closing.abort();
+    this.listeners.clear();
+    this.polling?.abort();
+    this.polling = null;
   }
 
   /** Decides again from the last rows at the clock's time, without fetching. */

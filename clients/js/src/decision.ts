@@ -1,6 +1,6 @@
 import { classifyAction } from "./action.js";
 import { rolloutBucket } from "./bucket.js";
-import { FetchFailure, ManifestDocument, ManifestRow } from "./documents.js";
+import { HeraldFailure, ManifestDocument, ManifestRow } from "./documents.js";
 import { compareTimestamps, Timestamp } from "./timestamp.js";
 import { compareVersions, Version } from "./version.js";
 
@@ -70,8 +70,8 @@ export function stillSeen(
 /** What the app has in hand: fresh rows, cached rows after a failed fetch, or nothing. */
 export type ManifestSource =
   | { readonly kind: "fresh"; readonly rows: readonly ManifestRow[] }
-  | { readonly kind: "cached"; readonly rows: readonly ManifestRow[]; readonly failure: FetchFailure }
-  | { readonly kind: "unavailable"; readonly failure: FetchFailure };
+  | { readonly kind: "cached"; readonly rows: readonly ManifestRow[]; readonly failure: HeraldFailure }
+  | { readonly kind: "unavailable"; readonly failure: HeraldFailure };
 
 /** The decision of docs/client-protocol.md §3. */
 export interface Decision {

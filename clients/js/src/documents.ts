@@ -28,7 +28,7 @@ export interface ChannelIndex {
 }
 
 /** Why a fetch gave no document; every one of them fails open. */
-export type FetchFailure =
+export type HeraldFailure =
   | { readonly kind: "network"; readonly reason: string }
   | { readonly kind: "timed-out" }
   | { readonly kind: "status"; readonly status: number }
@@ -38,7 +38,7 @@ export type FetchFailure =
   | { readonly kind: "not-fetched" };
 
 /** A decoding outcome. */
-export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: FetchFailure };
+export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: HeraldFailure };
 
 type JSONObject = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // reader's own and may change between versions.
 export { HeraldClient, systemClock } from "./client.js";
 export type { HeraldClientOptions, HeraldClock } from "./client.js";
-export type { FetchFailure, Kind, ManifestRow, Severity } from "./documents.js";
+export type { HeraldFailure, Kind, ManifestRow, Severity } from "./documents.js";
 export type { HeraldAction } from "./action.js";
 export { emptyState } from "./state.js";
 export type { HeraldMessage, HeraldState } from "./state.js";

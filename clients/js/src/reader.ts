@@ -1,4 +1,4 @@
-import { ChannelIndex, decodeChannel, decodeManifest, Decoded, FetchFailure, ManifestDocument } from "./documents.js";
+import { ChannelIndex, decodeChannel, decodeManifest, Decoded, HeraldFailure, ManifestDocument } from "./documents.js";
 import { editionFor } from "./locale.js";
 import { ManifestSource, rowsFor } from "./decision.js";
 import { CachedDocument, readCached, StorageAdapter, writeCached } from "./storage.js";
@@ -27,7 +27,7 @@ export function indexURL(channel: string): string {
 /** A document as read: fresh, or the cached copy and why it is not fresh, or nothing and why. */
 interface Fetched<T> {
   readonly document: T | null;
-  readonly failure: FetchFailure | null;
+  readonly failure: HeraldFailure | null;
   readonly maxAge: number | null;
 }
 
@@ -54,6 +54,8 @@ export class ChannelReader {
     private readonly storage: StorageAdapter,
     /** How long a whole read may take, in milliseconds: one deadline for every document it fetches. */
     private readonly timeout: number = limits.defaultTimeout,
+    /** Aborted when the client closes: an exchange under way stops, and no other starts. */
+    private readonly closing?: AbortSignal,
   ) {}
 
   async read(version: Version, now: Timestamp): Promise<ReadOutcome> {
@@ -69,7 +71,7 @@ export class ChannelReader {
       };
     }
     const [channel, channelURL] = await this.edition(index.document);
-    const none = (failure: FetchFailure): ReadOutcome => ({
+    const none = (failure: HeraldFailure): ReadOutcome => ({
       source: { kind: "unavailable", failure },
       scope: null,
       nextChangeAt: null,
@@ -155,7 +157,7 @@ export class ChannelReader {
   private async fetch<T>(url: string, read: (body: string) => Decoded<T>): Promise<Fetched<T>> {
     const cached = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
     this.kept.set(url, cached);
-    const fallback = (failure: FetchFailure): Fetched<T> => {
+    const fallback = (failure: HeraldFailure): Fetched<T> => {
       const decoded = cached === null ? null : read(cached.body);
       return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
     };
@@ -187,17 +189,23 @@ export class ChannelReader {
   private async within(request: HeraldRequest): Promise<HeraldResponse> {
     const left = this.deadline - monotonicNow();
     const timedOut: HeraldResponse = { kind: "failed", failure: { kind: "timed-out" } };
+    const closed: HeraldResponse = { kind: "failed", failure: { kind: "network", reason: "the client was closed" } };
     if (left <= 0) return timedOut;
+    if (this.closing?.aborted) return closed;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stop: (() => void) | undefined;
     const deadline = new Promise<HeraldResponse>((resolve) => {
       timer = setTimeout(() => resolve(timedOut), left);
+      stop = () => resolve(closed);
+      this.closing?.addEventListener("abort", stop);
     });
     try {
-      return await Promise.race([this.transport.fetch({ ...request, timeout: left }), deadline]);
+      return await Promise.race([this.transport.fetch({ ...request, timeout: left, signal: this.closing }), deadline]);
     } catch (error) {
       return { kind: "failed", failure: { kind: "network", reason: String(error) } };
     } finally {
       clearTimeout(timer);
+      if (stop !== undefined) this.closing?.removeEventListener("abort", stop);
     }
   }
 }

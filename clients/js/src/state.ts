@@ -1,6 +1,6 @@
 import { classifyAction, HeraldAction } from "./action.js";
 import { Decision, ManifestSource } from "./decision.js";
-import { FetchFailure, Kind, ManifestRow } from "./documents.js";
+import { HeraldFailure, Kind, ManifestRow } from "./documents.js";
 import { formatTimestamp, Timestamp } from "./timestamp.js";
 
 /** One announcement as an app draws it. */
@@ -22,7 +22,7 @@ export interface HeraldState {
   /** Fresh (fetched or revalidated now: interruptions may show), cached (archive and badge only), or unavailable. */
   readonly freshness: "fresh" | "cached" | "unavailable";
   /** Why the rows are not fresh: the failure of this launch's fetch; null when fresh. */
-  readonly failure: FetchFailure | null;
+  readonly failure: HeraldFailure | null;
   /** Which document the rows came from: the release's manifest, or live.json for an unlisted version. */
   readonly manifest: "release" | "live" | null;
   /** When the rows change by themselves next (a message goes live or expires), if ever. */

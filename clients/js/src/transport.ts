@@ -1,6 +1,6 @@
 import { isBrowser } from "./browser.js";
 import { limits } from "./limits.js";
-import { FetchFailure } from "./documents.js";
+import { HeraldFailure } from "./documents.js";
 
 /** A conditional GET. */
 export interface HeraldRequest {
@@ -9,6 +9,8 @@ export interface HeraldRequest {
   readonly lastModified: string | null;
   /** What is left of the refresh's deadline, in milliseconds (the client stops waiting then anyway). */
   readonly timeout?: number;
+  /** Aborted when the client is closed: a transport that honours it stops the exchange. */
+  readonly signal?: AbortSignal;
 }
 
 /** What a fetch gave: never an exception, every failure a value the client fails open on. */
@@ -22,7 +24,7 @@ export type HeraldResponse =
       readonly maxAge: number | null;
     }
   | { readonly kind: "not-modified"; readonly maxAge: number | null }
-  | { readonly kind: "failed"; readonly failure: FetchFailure };
+  | { readonly kind: "failed"; readonly failure: HeraldFailure };
 
 /** How the client fetches a document (an app may route through its own networking). */
 export interface HeraldTransport {
@@ -107,6 +109,9 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
         },
         Math.max(0, Math.min(timeout, request.timeout ?? timeout)),
       );
+      const closed = () => controller.abort();
+      request.signal?.addEventListener("abort", closed);
+      if (request.signal?.aborted) controller.abort();
       try {
         const headers: Record<string, string> = { ...options.headers };
         if (checksEncoding) headers["Accept-Encoding"] = limits.acceptEncoding;
@@ -152,6 +157,7 @@ export function fetchTransport(options: FetchTransportOptions = {}): HeraldTrans
         return { kind: "failed", failure: { kind: "network", reason: String(error) } };
       } finally {
         clearTimeout(timer);
+        request.signal?.removeEventListener("abort", closed);
       }
     },
   };

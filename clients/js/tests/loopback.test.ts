@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { HeraldClient, HeraldClientOptions } from "../src/client.js";
-import { FetchFailure } from "../src/documents.js";
+import { HeraldFailure } from "../src/documents.js";
 import { fileStorage } from "../src/node.js";
 import { HeraldState, writeJSON } from "../src/state.js";
 import { memoryStorage, StorageAdapter } from "../src/storage.js";
@@ -69,7 +69,7 @@ for (const conformance of conformanceCases()) {
 }
 
 const manifest = "/news/api/v1/ios/1.0.0.json";
-const faults: [string, Fault, FetchFailure["kind"]][] = [
+const faults: [string, Fault, HeraldFailure["kind"]][] = [
   ["a 500", { kind: "status", status: 500 }, "status"],
   ["a 404", { kind: "status", status: 404 }, "status"],
   ["truncated JSON", { kind: "body", body: '{"schemaVersion": 1, "scope": "rel' }, "unreadable"],
@@ -162,6 +162,28 @@ test("conditional requests: the second refresh sends the ETag and a 304 keeps th
   const requests = server.requestsFor(manifest);
   assert.deepEqual(requests.map((request) => request.status), [200, 304]);
   assert.ok(requests[1].ifNoneMatch?.startsWith('"'));
+});
+
+test("close() aborts an exchange under way, drops listeners, and later refreshes fetch nothing", async () => {
+  const server = await serve();
+  const herald = client(server, "1.0");
+  const first = await herald.refresh();
+  assert.equal(first.wall?.id, "wall-1-0");
+  server.inject(manifest, { kind: "stall" });
+  let calls = 0;
+  herald.subscribe(() => calls++);
+  const stalled = herald.refresh();
+  herald.close();
+  const closed = await stalled;
+  assert.deepEqual(closed.failure, { kind: "network", reason: "the client was closed" });
+  assert.equal(closed.wall, null, "an aborted exchange fails open");
+  assert.equal(calls, 0, "listeners are dropped before the aborted exchange decides");
+  const requests = server.requestsFor(manifest).length;
+  const later = await herald.refresh();
+  assert.equal(later, closed, "it decides from what it has");
+  assert.equal(server.requestsFor(manifest).length, requests, "nothing is fetched after close()");
+  herald.subscribe(() => calls++);
+  assert.equal(calls, 0);
 });
 
 test("refreshes asked for together share one fetch", async () => {

@@ -31,7 +31,7 @@ internal class ChannelReader(
     private val fetcher: ExecutorService
 ) {
     /** A document as read: fresh, or the cached copy and why it is not fresh, or nothing and why. */
-    private class Fetched<T>(val document: T?, val failure: FetchFailure?, val maxAgeSeconds: Long?)
+    private class Fetched<T>(val document: T?, val failure: HeraldFailure?, val maxAgeSeconds: Long?)
 
     private class Parsed(val body: String, val document: Decoded<ManifestDocument>)
 
@@ -45,16 +45,16 @@ internal class ChannelReader(
         deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis)
         val root = fetch(index) { Documents.channel(it) }
         val rootIndex = root.document
-            ?: return ReadOutcome(ManifestSource.Unavailable(root.failure ?: FetchFailure.NotFetched), null, null, null, null)
+            ?: return ReadOutcome(ManifestSource.Unavailable(root.failure ?: HeraldFailure.NotFetched), null, null, null, null)
         val (channel, channelURL) = edition(rootIndex)
-        fun none(failure: FetchFailure) = ReadOutcome(ManifestSource.Unavailable(failure), null, null, null, channel.language)
+        fun none(failure: HeraldFailure) = ReadOutcome(ManifestSource.Unavailable(failure), null, null, null, channel.language)
         val entry = channel.platforms[platform]
-            ?: return none(FetchFailure.Unreadable("the channel has no platform $platform"))
+            ?: return none(HeraldFailure.Unreadable("the channel has no platform $platform"))
         val release = entry.releases.firstOrNull { (listed, _) -> Version.parse(listed)?.let { it.compareTo(version) == 0 } ?: false }
         val url = resolve(channelURL, release?.second ?: entry.live)
-            ?: return none(FetchFailure.Unreadable("the manifest URL is not a URL"))
+            ?: return none(HeraldFailure.Unreadable("the manifest URL is not a URL"))
         val manifest = fetch(url) { decodeFor(url, it) }
-        val document = manifest.document ?: return none(manifest.failure ?: FetchFailure.NotFetched)
+        val document = manifest.document ?: return none(manifest.failure ?: HeraldFailure.NotFetched)
         val rows = DecisionRules.rowsFor(document, version, now)
         val failure = manifest.failure
         return ReadOutcome(
@@ -91,19 +91,19 @@ internal class ChannelReader(
             parsed[url] = Parsed(body, it)
         }
         if (decoded !is Decoded.Ok || decoded.value.platform == platform) return decoded
-        return Decoded.Failed(FetchFailure.Unreadable("the manifest is for ${decoded.value.platform}, not $platform"))
+        return Decoded.Failed(HeraldFailure.Unreadable("the manifest is for ${decoded.value.platform}, not $platform"))
     }
 
     private fun <T> fetch(url: String, read: (String) -> Decoded<T>): Fetched<T> {
         val cached = store.document(url)
-        fun fallback(failure: FetchFailure): Fetched<T> {
+        fun fallback(failure: HeraldFailure): Fetched<T> {
             val decoded = cached?.let { read(it.body) }
             return Fetched((decoded as? Decoded.Ok<T>)?.value, failure, null)
         }
         val response = within(HeraldRequest(url, cached?.etag, cached?.lastModified, 0))
         return when (response) {
             is HeraldResponse.Ok -> {
-                val text = StrictDocument.text(response.body) ?: return fallback(FetchFailure.Unreadable("it is not UTF-8"))
+                val text = StrictDocument.text(response.body) ?: return fallback(HeraldFailure.Unreadable("it is not UTF-8"))
                 val decoded = read(text)
                 if (decoded is Decoded.Failed) return fallback(decoded.failure)
                 store.keep(url, ClientStore.CachedDocument(text, response.etag, response.lastModified))
@@ -111,7 +111,7 @@ internal class ChannelReader(
             }
             is HeraldResponse.NotModified -> {
                 val decoded = cached?.let { read(it.body) } as? Decoded.Ok<T>
-                    ?: return Fetched(null, FetchFailure.Unreadable("304 without a cached copy"), null)
+                    ?: return Fetched(null, HeraldFailure.Unreadable("304 without a cached copy"), null)
                 Fetched(decoded.value, null, response.maxAgeSeconds)
             }
             is HeraldResponse.Failed -> fallback(response.failure)
@@ -121,7 +121,7 @@ internal class ChannelReader(
     /** Fetches with what is left of the deadline, answering timed-out when it passes, whatever the transport does. */
     private fun within(request: HeraldRequest): HeraldResponse {
         val leftNanos = deadline - System.nanoTime()
-        if (leftNanos <= 0) return HeraldResponse.Failed(FetchFailure.TimedOut)
+        if (leftNanos <= 0) return HeraldResponse.Failed(HeraldFailure.TimedOut)
         // Rounded up, and waited for in nanoseconds: cut to whole milliseconds, the wait ended up
         // to a millisecond before the deadline, and the refresh timed out early.
         val left = (leftNanos + 999_999) / 1_000_000
@@ -129,19 +129,19 @@ internal class ChannelReader(
         val future = try {
             fetcher.submit<HeraldResponse> { transport.fetch(bounded) }
         } catch (error: java.util.concurrent.RejectedExecutionException) {
-            return HeraldResponse.Failed(FetchFailure.Network("the client is closed"))
+            return HeraldResponse.Failed(HeraldFailure.Network("the client is closed"))
         }
         return try {
             future.get(leftNanos, TimeUnit.NANOSECONDS)
         } catch (error: TimeoutException) {
             future.cancel(true)
-            HeraldResponse.Failed(FetchFailure.TimedOut)
+            HeraldResponse.Failed(HeraldFailure.TimedOut)
         } catch (error: ExecutionException) {
-            HeraldResponse.Failed(FetchFailure.Network(error.cause?.toString() ?: error.toString()))
+            HeraldResponse.Failed(HeraldFailure.Network(error.cause?.toString() ?: error.toString()))
         } catch (error: InterruptedException) {
             future.cancel(true)
             Thread.currentThread().interrupt()
-            HeraldResponse.Failed(FetchFailure.Network("interrupted"))
+            HeraldResponse.Failed(HeraldFailure.Network("interrupted"))
         }
     }
 

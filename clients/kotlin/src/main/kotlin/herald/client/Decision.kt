@@ -3,8 +3,8 @@ package herald.client
 /** What the app has in hand: fresh rows, cached rows after a failed fetch, or nothing. */
 internal sealed class ManifestSource {
     class Fresh(val rows: List<ManifestRow>) : ManifestSource()
-    class Cached(val rows: List<ManifestRow>, val failure: FetchFailure) : ManifestSource()
-    class Unavailable(val failure: FetchFailure) : ManifestSource()
+    class Cached(val rows: List<ManifestRow>, val failure: HeraldFailure) : ManifestSource()
+    class Unavailable(val failure: HeraldFailure) : ManifestSource()
 }
 
 /** The shape an interruption takes, by its severity. */

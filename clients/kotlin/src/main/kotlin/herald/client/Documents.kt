@@ -3,7 +3,7 @@ package herald.client
 /** A decoding outcome: the document, or why there is none. */
 internal sealed class Decoded<out T> {
     class Ok<T>(val value: T) : Decoded<T>()
-    class Failed(val failure: FetchFailure) : Decoded<Nothing>()
+    class Failed(val failure: HeraldFailure) : Decoded<Nothing>()
 }
 
 /** Reads herald's documents as every client does: strictly, with a missing or mistyped field a failure. */
@@ -11,14 +11,14 @@ internal object Documents {
     /** Parses JSON strictly and checks the schema version every herald document carries. */
     private fun document(body: String): Decoded<Map<*, *>> {
         val parsed = StrictDocument.parse(body)
-        if (parsed is StrictDocument.Parsed.Problem) return Decoded.Failed(FetchFailure.Unreadable(parsed.reason))
+        if (parsed is StrictDocument.Parsed.Problem) return Decoded.Failed(HeraldFailure.Unreadable(parsed.reason))
         val members = (parsed as StrictDocument.Parsed.Value).value as? Map<*, *>
-            ?: return Decoded.Failed(FetchFailure.Unreadable("not an object"))
+            ?: return Decoded.Failed(HeraldFailure.Unreadable("not an object"))
         val schemaVersion = members["schemaVersion"]
         if (schemaVersion is Double && schemaVersion != 1.0) {
-            return Decoded.Failed(FetchFailure.UnknownSchema(schemaVersion))
+            return Decoded.Failed(HeraldFailure.UnknownSchema(schemaVersion))
         }
-        if (schemaVersion != 1.0) return Decoded.Failed(FetchFailure.Unreadable("no schemaVersion"))
+        if (schemaVersion != 1.0) return Decoded.Failed(HeraldFailure.Unreadable("no schemaVersion"))
         return Decoded.Ok(members)
     }
 
@@ -52,7 +52,7 @@ internal object Documents {
                 )
             )
         } catch (unreadable: RowValues.Unreadable) {
-            Decoded.Failed(FetchFailure.Unreadable(unreadable.message ?: "unreadable"))
+            Decoded.Failed(HeraldFailure.Unreadable(unreadable.message ?: "unreadable"))
         }
     }
 
@@ -92,7 +92,7 @@ internal object Documents {
                 )
             )
         } catch (unreadable: RowValues.Unreadable) {
-            Decoded.Failed(FetchFailure.Unreadable(unreadable.message ?: "unreadable"))
+            Decoded.Failed(HeraldFailure.Unreadable(unreadable.message ?: "unreadable"))
         }
     }
 }

@@ -76,7 +76,7 @@ class HeraldState internal constructor(
     /** Whether the rows were read now (only fresh rows interrupt). */
     val freshness: Freshness,
     /** Why the rows are not fresh: this launch's failure; null when fresh. */
-    val failure: FetchFailure?,
+    val failure: HeraldFailure?,
     /** Which document the rows came from: the release's manifest, or live.json for an unlisted version. */
     val manifest: ManifestScope?,
     /** When the rows change by themselves next (a message goes live or expires), if ever: the document's own. */
@@ -100,7 +100,7 @@ class HeraldState internal constructor(
         /** Nothing to show, before anything was fetched. */
         @JvmField
         val EMPTY = HeraldState(
-            null, null, 0, emptyList(), Freshness.UNAVAILABLE, FetchFailure.NotFetched, null, null, null
+            null, null, 0, emptyList(), Freshness.UNAVAILABLE, HeraldFailure.NotFetched, null, null, null
         )
 
         internal fun of(

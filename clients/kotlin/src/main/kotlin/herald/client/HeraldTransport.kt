@@ -36,7 +36,7 @@ sealed class HeraldResponse {
     class NotModified(val maxAgeSeconds: Long?) : HeraldResponse()
 
     /** No document, and why. */
-    class Failed(val failure: FetchFailure) : HeraldResponse()
+    class Failed(val failure: HeraldFailure) : HeraldResponse()
 }
 
 /**
@@ -74,17 +74,17 @@ class HttpTransport @JvmOverloads constructor(
     }
 
     override fun fetch(request: HeraldRequest): HeraldResponse {
-        if (request.timeoutMillis <= 0) return HeraldResponse.Failed(FetchFailure.TimedOut)
+        if (request.timeoutMillis <= 0) return HeraldResponse.Failed(HeraldFailure.TimedOut)
         val connection = try {
             URL(request.url).openConnection() as? HttpURLConnection
-                ?: return HeraldResponse.Failed(FetchFailure.Network("not an HTTP URL"))
+                ?: return HeraldResponse.Failed(HeraldFailure.Network("not an HTTP URL"))
         } catch (error: Exception) {
-            return HeraldResponse.Failed(FetchFailure.Network(error.toString()))
+            return HeraldResponse.Failed(HeraldFailure.Network(error.toString()))
         }
         open.add(connection)
         if (closed) {
             open.remove(connection)
-            return HeraldResponse.Failed(FetchFailure.Network("the transport is closed"))
+            return HeraldResponse.Failed(HeraldFailure.Network("the transport is closed"))
         }
         // One deadline for the whole exchange: the socket timeouts bound each wait, and the
         // watchdog cuts a server that trickles bytes in time.
@@ -109,28 +109,28 @@ class HttpTransport @JvmOverloads constructor(
             val status = connection.responseCode
             val age = maxAge(connection.getHeaderField("Cache-Control"))
             if (status == 304) return HeraldResponse.NotModified(age)
-            if (status != 200) return HeraldResponse.Failed(FetchFailure.Status(status))
+            if (status != 200) return HeraldResponse.Failed(HeraldFailure.Status(status))
             // A label herald does not read fails before the body is read (conformance/transport.json).
             val encoding = connection.contentEncoding?.let { Ascii.lower(it.trim()) } ?: "identity"
             if (encoding !in HeraldLimits.READABLE_ENCODINGS) {
-                return HeraldResponse.Failed(FetchFailure.Unreadable("Content-Encoding \"$encoding\" is not gzip or identity"))
+                return HeraldResponse.Failed(HeraldFailure.Unreadable("Content-Encoding \"$encoding\" is not gzip or identity"))
             }
             val gzip = encoding == "gzip"
             val declared = connection.contentLengthLong
             if (!gzip && declared > maximumBodySize) {
-                return HeraldResponse.Failed(FetchFailure.TooLarge(maximumBodySize))
+                return HeraldResponse.Failed(HeraldFailure.TooLarge(maximumBodySize))
             }
             val body = connection.inputStream.use { raw ->
                 // Exactly the Content-Length's bytes are read: fewer is a body cut short, and
                 // what a server sends past it is not the document.
                 val exact = if (declared >= 0) LengthBoundStream(raw, declared) else raw
                 (if (gzip) GZIPInputStream(exact) else exact).use { readLimited(it) }
-            } ?: return HeraldResponse.Failed(FetchFailure.TooLarge(maximumBodySize))
+            } ?: return HeraldResponse.Failed(HeraldFailure.TooLarge(maximumBodySize))
             return HeraldResponse.Ok(body, connection.getHeaderField("ETag"), connection.getHeaderField("Last-Modified"), age)
         } catch (error: SocketTimeoutException) {
-            return HeraldResponse.Failed(FetchFailure.TimedOut)
+            return HeraldResponse.Failed(HeraldFailure.TimedOut)
         } catch (error: Exception) {
-            return HeraldResponse.Failed(if (timedOut.get()) FetchFailure.TimedOut else FetchFailure.Network(error.toString()))
+            return HeraldResponse.Failed(if (timedOut.get()) HeraldFailure.TimedOut else HeraldFailure.Network(error.toString()))
         } finally {
             watchdog.cancel(false)
             open.remove(connection)
@@ -203,7 +203,7 @@ class MemoryTransport @JvmOverloads constructor(
 ) : HeraldTransport {
     override fun fetch(request: HeraldRequest): HeraldResponse {
         faults[request.url]?.let { return it }
-        val body = documents[request.url] ?: return HeraldResponse.Failed(FetchFailure.Status(404))
+        val body = documents[request.url] ?: return HeraldResponse.Failed(HeraldFailure.Status(404))
         val etag = "\"" + Fnv.hash(body) + "\""
         if (request.etag == etag) return HeraldResponse.NotModified(300)
         return HeraldResponse.Ok(body.toByteArray(Charsets.UTF_8), etag, null, 300)

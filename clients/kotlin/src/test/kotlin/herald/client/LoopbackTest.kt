@@ -100,7 +100,7 @@ class LoopbackTest {
         server.inject("/news/api/v1/ios/1.0.0.json", ChannelServer.Fault.Gzip(compressed.toByteArray()))
         val state = make("1.0.0").refreshed()
         assertEquals(Freshness.UNAVAILABLE, state.freshness)
-        assertTrue("${state.failure}", state.failure is FetchFailure.TooLarge)
+        assertTrue("${state.failure}", state.failure is HeraldFailure.TooLarge)
     }
 
     @Test
@@ -125,13 +125,13 @@ class LoopbackTest {
         server.inject("/news/api/v1/index.json", ChannelServer.Fault.Status(503))
         val index = make("1.0.0").refreshed()
         assertTrue(index.wall == null && index.archive.isEmpty())
-        assertEquals(503, (index.failure as FetchFailure.Status).status)
+        assertEquals(503, (index.failure as HeraldFailure.Status).status)
         val port = ServerSocket(0).use { it.localPort }
         val refused = HeraldClient(HeraldConfiguration("http://127.0.0.1:$port/", "ios", "1.0.0").apply {
             clock = ManualClock(NOW)
         }).also { clients.add(it) }.refreshed()
         assertTrue(refused.wall == null && refused.archive.isEmpty())
-        assertTrue("${refused.failure}", refused.failure is FetchFailure.Network)
+        assertTrue("${refused.failure}", refused.failure is HeraldFailure.Network)
     }
 
     @Test
@@ -141,7 +141,7 @@ class LoopbackTest {
             val started = System.nanoTime()
             val state = make("1.0.0", timeoutMillis = timeout).refreshed()
             val elapsed = (System.nanoTime() - started) / 1_000_000
-            assertTrue("${state.failure}", state.failure is FetchFailure.TimedOut)
+            assertTrue("${state.failure}", state.failure is HeraldFailure.TimedOut)
             assertNull(state.wall)
             assertTrue("timed out after $elapsed ms, before $timeout", elapsed >= timeout)
         }
@@ -152,7 +152,7 @@ class LoopbackTest {
         server.inject("/news/api/v1/index.json", ChannelServer.Fault.Delay(800))
         server.inject("/news/api/v1/ios/1.0.0.json", ChannelServer.Fault.Delay(800))
         val state = make("1.0.0", timeoutMillis = 1200).refreshed()
-        assertTrue("${state.failure}", state.failure is FetchFailure.TimedOut)
+        assertTrue("${state.failure}", state.failure is HeraldFailure.TimedOut)
         assertNull(state.wall)
     }
 

@@ -11,7 +11,7 @@ private const val BASE = "https://bench.example/whats-new/"
 /** A CDN: fixed ETags, 304 when they match (a real 304 carries no body to hash). */
 private class Cdn(private val documents: Map<String, ByteArray>) : HeraldTransport {
     override fun fetch(request: HeraldRequest): HeraldResponse {
-        val body = documents[request.url] ?: return HeraldResponse.Failed(FetchFailure.Status(404))
+        val body = documents[request.url] ?: return HeraldResponse.Failed(HeraldFailure.Status(404))
         val etag = "\"${request.url.length}-${body.size}\""
         if (request.etag == etag) return HeraldResponse.NotModified(60)
         return HeraldResponse.Ok(body, etag, null, 60)

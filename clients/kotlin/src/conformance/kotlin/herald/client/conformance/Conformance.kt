@@ -1,7 +1,7 @@
 package herald.client.conformance
 
 import herald.client.ClientStore
-import herald.client.FetchFailure
+import herald.client.HeraldFailure
 import herald.client.HeraldClient
 import herald.client.HeraldClock
 import herald.client.HeraldLimits
@@ -102,12 +102,12 @@ object Conformance {
 
     /** The response a case's fault stands for, in memory. */
     private fun response(fault: Map<*, *>): HeraldResponse {
-        (fault["status"] as? Double)?.let { return HeraldResponse.Failed(FetchFailure.Status(it.toInt())) }
-        if (fault["timeout"] == true) return HeraldResponse.Failed(FetchFailure.TimedOut)
-        if (fault["network"] == true || fault["cut"] == true) return HeraldResponse.Failed(FetchFailure.Network("refused"))
-        if (fault["oversized"] == true) return HeraldResponse.Failed(FetchFailure.TooLarge(5_000_000))
+        (fault["status"] as? Double)?.let { return HeraldResponse.Failed(HeraldFailure.Status(it.toInt())) }
+        if (fault["timeout"] == true) return HeraldResponse.Failed(HeraldFailure.TimedOut)
+        if (fault["network"] == true || fault["cut"] == true) return HeraldResponse.Failed(HeraldFailure.Network("refused"))
+        if (fault["oversized"] == true) return HeraldResponse.Failed(HeraldFailure.TooLarge(5_000_000))
         if (fault.containsKey("contentEncoding") || fault.containsKey("contentLengthDelta")) {
-            return HeraldResponse.Failed(FetchFailure.Unreadable("not read whole"))
+            return HeraldResponse.Failed(HeraldFailure.Unreadable("not read whole"))
         }
         val bytes = (fault["bodyBase64"] as? String)?.let { Base64.getDecoder().decode(it) }
             ?: (fault["body"] as? String ?: "").toByteArray(Charsets.UTF_8)

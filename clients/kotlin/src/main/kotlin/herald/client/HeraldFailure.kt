@@ -1,39 +1,39 @@
 package herald.client
 
 /** Why a fetch gave no document; every one of them fails open. */
-sealed class FetchFailure {
+sealed class HeraldFailure {
     /** The connection failed (DNS, refused, reset, cut short). */
-    class Network(val reason: String) : FetchFailure() {
+    class Network(val reason: String) : HeraldFailure() {
         override fun toString(): String = "network failure: $reason"
     }
 
     /** The refresh's deadline passed. */
-    object TimedOut : FetchFailure() {
+    object TimedOut : HeraldFailure() {
         override fun toString(): String = "timed out"
     }
 
     /** A status other than 200 or 304. */
-    class Status(val status: Int) : FetchFailure() {
+    class Status(val status: Int) : HeraldFailure() {
         override fun toString(): String = "status $status"
     }
 
     /** The body is no document this client reads (not UTF-8, not strict JSON, a missing field). */
-    class Unreadable(val reason: String) : FetchFailure() {
+    class Unreadable(val reason: String) : HeraldFailure() {
         override fun toString(): String = "unreadable: $reason"
     }
 
     /** A `schemaVersion` other than 1. */
-    class UnknownSchema(val schemaVersion: Double) : FetchFailure() {
+    class UnknownSchema(val schemaVersion: Double) : HeraldFailure() {
         override fun toString(): String = "unknown schemaVersion $schemaVersion"
     }
 
     /** The body, decoded, is longer than the limit. */
-    class TooLarge(val limit: Int) : FetchFailure() {
+    class TooLarge(val limit: Int) : HeraldFailure() {
         override fun toString(): String = "over the $limit-byte limit"
     }
 
     /** Nothing was fetched yet. */
-    object NotFetched : FetchFailure() {
+    object NotFetched : HeraldFailure() {
         override fun toString(): String = "not fetched yet"
     }
 }
