@@ -4,7 +4,8 @@
 // Dependencies point one way, towards HeraldProtocol (Foundation only: versions, rows, the
 // delivery rule, the decision), which the tool and the app's reader share:
 //   herald → HeraldCLI → HeraldCache → HeraldBuild → HeraldRender, HeraldContent → HeraldFiles,
-//   HeraldCore → HeraldProtocol; HeraldServe → HeraldRender; HeraldClient → HeraldProtocol.
+//   HeraldCore → HeraldProtocol; HeraldServe → HeraldRender; HeraldCLI → HeraldSigning (libcrypto)
+//   → HeraldCore; HeraldClient → HeraldProtocol.
 // What a module offers another is `package`; only HeraldClient's `Public/` is `public` (what an
 // app calls). Each C library is wrapped by one system-library target, and exactly one Swift module
 // imports it.
@@ -40,6 +41,9 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // zlib's CRC-32 seals what herald keeps between builds (the cache's entries, the output map).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // Ed25519 and SHA-256 for the signed channel (DESIGN §9), through HeraldSigning alone.
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // The preview server's and (on Linux, where URLSession cannot bound a decoded body) HeraldClient's
     // transport's libraries are loaded when first used (dlopen, see their shim.h), not linked:
     // linked, they and the TLS, Kerberos and LDAP libraries they need made every run of herald
@@ -63,6 +67,8 @@ let package = Package(
     .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
     .target(name: "HeraldFiles", dependencies: ["HeraldCore", "CZlib"]),
+    // Ed25519 keys and signatures, SHA-256 and key files, over libcrypto.
+    .target(name: "HeraldSigning", dependencies: ["HeraldCore", "CCrypto"]),
     .target(
       name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(
@@ -89,7 +95,7 @@ let package = Package(
       name: "HeraldCLI",
       dependencies: [
         "HeraldCore", "HeraldContent", "HeraldRender", "HeraldBuild", "HeraldCache", "HeraldServe",
-        "HeraldFiles", "HeraldClient",
+        "HeraldFiles", "HeraldClient", "HeraldSigning",
       ],
       plugins: ["EmbedDefaultTheme"]),
     // Linked with mimalloc on Linux: a build allocates and frees millions of small values (pages'
@@ -114,6 +120,8 @@ let package = Package(
     // MARK: Tests.
     .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"]),
+    .testTarget(
+      name: "HeraldSigningTests", dependencies: ["HeraldSigning", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldContentTests",
       dependencies: ["HeraldCore", "HeraldContent", "HeraldTestSupport"]),

@@ -12,7 +12,7 @@ package enum HeraldCommandLine {
   /// The subcommands that work, in the order `--help` lists them.
   static let commands: [Command] = [
     InitCommand.command, NewCommand.command, CheckCommand.command, BuildCommand.command,
-    ServeCommand.command, DiffCommand.command, ExplainCommand.command,
+    ServeCommand.command, DiffCommand.command, ExplainCommand.command, KeysCommand.command,
   ]
 
   /// The subcommands' names, in the order `--help` lists them.

@@ -19,6 +19,7 @@ struct CommandOptionsTests {
       ["explain", "--platform", "ios", "--version", "1.0"],
       ["explain", "--platform", "ios", "--version", "1.0", "--now", "tomorrow"], "--now"
     ),
+    (["keys", "generate"], ["keys", "make"], "make"),
   ]
 
   @Test("every command is covered")
@@ -43,7 +44,9 @@ struct CommandOptionsTests {
       let folder = try TemporaryDirectory()
       let site = folder.url.appending(path: "site").path
       let arguments =
-        bad[0] == "init" ? ["init", site] + bad.dropFirst(2) : bad + ["--site", site]
+        bad[0] == "init"
+        ? ["init", site] + bad.dropFirst(2)
+        : bad[0] == "keys" ? bad + ["--out", site + "/key.pem"] : bad + ["--site", site]
       let run = InProcessRun.run(
         bad[0] == "new" ? ["new", "dark-mode", "--site", site, "--severity", "LOUD"] : arguments)
       #expect(run.status == 64, "\(arguments)")
