@@ -125,12 +125,11 @@ enum ClientRowSources {
       " */",
       "data class ManifestRow(",
     ]
-    for (index, field) in ManifestRowField.all.enumerated() {
-      let comma = index == ManifestRowField.all.count - 1 ? "" : ","
-      let type = kotlinType(field.type) + (field.isOptional ? "? = null" : "")
-      lines.append("    /** \(field.documentation) */")
-      lines.append("    val \(field.key): \(type)\(comma)")
-    }
+    lines.append(
+      ManifestRowField.all.map { field in
+        let type = kotlinType(field.type) + (field.isOptional ? "? = null" : "")
+        return "    /** \(field.documentation) */\n    val \(field.key): \(type)"
+      }.joined(separator: ",\n"))
     lines += [
       ")",
       "",
@@ -141,13 +140,12 @@ enum ClientRowSources {
       "        val members = value as? Map<*, *> ?: throw RowValues.Unreadable(\"a row is not an object\")",
       "        return ManifestRow(",
     ]
-    for (index, field) in ManifestRowField.all.enumerated() {
-      let comma = index == ManifestRowField.all.count - 1 ? "" : ","
-      let read = field.isOptional ? "optional" : "required"
-      lines.append(
-        "            \(field.key) = RowValues.\(read)(members, \"\(field.key)\", RowValues.\(reader(field.type)))\(comma)"
-      )
-    }
+    lines.append(
+      ManifestRowField.all.map { field in
+        let read = field.isOptional ? "optional" : "required"
+        return
+          "            \(field.key) = RowValues.\(read)(members, \"\(field.key)\", RowValues.\(reader(field.type)))"
+      }.joined(separator: ",\n"))
     lines += ["        )", "    }", "}", ""]
     return lines.joined(separator: "\n")
   }

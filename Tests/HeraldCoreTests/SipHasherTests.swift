@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldTestSupport
 import Testing
 
 @Suite("SipHash-2-4-128, the build cache's keyed hash")
@@ -7,17 +8,6 @@ struct SipHasherTests {
   private func bytes(_ tag: Fingerprint) -> [UInt8] {
     (0..<8).map { UInt8(truncatingIfNeeded: tag.high >> (8 * UInt64($0))) }
       + (0..<8).map { UInt8(truncatingIfNeeded: tag.low >> (8 * UInt64($0))) }
-  }
-
-  private func hex(_ text: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      let next = text.index(index, offsetBy: 2)
-      bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
-      index = next
-    }
-    return bytes
   }
 
   @Test(
@@ -29,7 +19,7 @@ struct SipHasherTests {
   func vectors(_ length: Int, _ expected: String) {
     var hasher = SipHasher(keyBytes: Array(0..<16))
     hasher.combine(Array(0..<UInt8(length)))
-    #expect(bytes(hasher.finalize()) == hex(expected))
+    #expect(bytes(hasher.finalize()) == hexBytes(expected))
   }
 
   @Test("bytes fed in pieces hash as fed at once, for every split of 0…63")

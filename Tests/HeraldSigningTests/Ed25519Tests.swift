@@ -18,17 +18,6 @@ struct Ed25519Tests {
     var testDescription: String { "tcId \(id)\(comment.isEmpty ? "" : ": " + comment)" }
   }
 
-  static func hex(_ text: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      let next = text.index(index, offsetBy: 2)
-      bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
-      index = next
-    }
-    return bytes
-  }
-
   /// `conformance/wycheproof/ed25519_test.json`, copied with its provenance (README.md there).
   static let vectors: [Vector] = {
     let url = Fixtures.packageRoot.appending(path: "conformance/wycheproof/ed25519_test.json")
@@ -37,12 +26,13 @@ struct Ed25519Tests {
       let groups = file["testGroups"] as? [[String: Any]]
     else { return [] }
     return groups.flatMap { group -> [Vector] in
-      let key = hex((group["publicKey"] as? [String: Any])?["pk"] as? String ?? "")
+      let key = hexBytes((group["publicKey"] as? [String: Any])?["pk"] as? String ?? "")
       return (group["tests"] as? [[String: Any]] ?? []).map { test in
         Vector(
           id: test["tcId"] as? Int ?? 0, comment: test["comment"] as? String ?? "",
-          publicKey: key, message: hex(test["msg"] as? String ?? ""),
-          signature: hex(test["sig"] as? String ?? ""), valid: test["result"] as? String == "valid")
+          publicKey: key, message: hexBytes(test["msg"] as? String ?? ""),
+          signature: hexBytes(test["sig"] as? String ?? ""),
+          valid: test["result"] as? String == "valid")
       }
     }
   }()
@@ -86,10 +76,10 @@ struct Ed25519Tests {
     let key = try Ed25519PrivateKey(pem: pem)
     #expect(
       key.publicKey.raw
-        == Self.hex("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"))
+        == hexBytes("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"))
     #expect(
       try key.sign([UInt8]())
-        == Self.hex(
+        == hexBytes(
           "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
             + "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"))
     #expect(try key.pem() == pem, "written back as it was read")
