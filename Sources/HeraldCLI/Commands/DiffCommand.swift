@@ -32,8 +32,8 @@ enum DiffCommand {
 
   /// What `herald diff` was asked.
   struct Options: CommandOptions {
-    /// The base: a git revision, or a folder.
-    let base: Base
+    /// The base: a git revision, or else a folder (exactly one of the two is given).
+    let revision: String?, baseDirectory: String?
     /// How to print the comparison.
     let format: String
     /// The time to compare at.
@@ -43,20 +43,10 @@ enum DiffCommand {
     /// The working site folder, and the prefix that makes its paths relative to here.
     let site: (directory: String, pathPrefix: String)
 
-    /// What the site is compared with.
-    enum Base: Sendable {
-      /// The site at a git revision.
-      case revision(String)
-      /// The site in a folder.
-      case directory(String)
-    }
-
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
-      switch (try arguments.value(DiffCommand.base), try arguments.value(DiffCommand.baseDirectory))
-      {
-      case (let revision?, nil): base = .revision(revision)
-      case (nil, let directory?): base = .directory(directory)
-      case (let revision, _):
+      revision = try arguments.value(DiffCommand.base)
+      baseDirectory = try arguments.value(DiffCommand.baseDirectory)
+      guard (revision == nil) != (baseDirectory == nil) else {
         throw UsageError(
           message: revision == nil
             ? "missing --base or --base-dir" : "give --base or --base-dir, not both",
@@ -72,11 +62,7 @@ enum DiffCommand {
   static func run(_ options: Options, context: CommandContext) -> ExitStatus {
     let (format, now, locale) = (options.format, options.now, options.locale)
     let (directory, prefix) = options.site
-    let (revision, baseDirectory): (String?, String?)
-    switch options.base {
-    case .revision(let given): (revision, baseDirectory) = (given, nil)
-    case .directory(let given): (revision, baseDirectory) = (nil, given)
-    }
+    let (revision, baseDirectory) = (options.revision, options.baseDirectory)
     // The records the last build or check parsed, for both sites: a base file with the same path
     // and bytes as one parsed before is not parsed again. Only the working site's files are
     // recorded (the base's are a temporary copy).

@@ -58,8 +58,7 @@ package struct ReminderSeconds: Codable, Sendable, Hashable {
 
   /// Writes the seconds, or `null`.
   package func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    try NullWhenAbsent(wrappedValue: wrappedValue).encode(to: encoder)
   }
 }
 
