@@ -5,7 +5,7 @@
 // delivery rule, the decision), which the tool and the app's reader share:
 //   herald → HeraldCLI → HeraldCache → HeraldBuild → HeraldRender, HeraldContent → HeraldFiles,
 //   HeraldCore → HeraldProtocol; HeraldServe → HeraldRender; HeraldCLI → HeraldSigning (libcrypto)
-//   → HeraldCore; HeraldClient → HeraldProtocol.
+//   → HeraldProtocol; HeraldClient → HeraldProtocol (and HeraldSigning on Linux).
 // What a module offers another is `package`; only HeraldClient's `Public/` is `public` (what an
 // app calls). Each C library is wrapped by one system-library target, and exactly one Swift module
 // imports it.
@@ -59,6 +59,8 @@ let package = Package(
       name: "HeraldClient",
       dependencies: [
         "HeraldProtocol", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+        // Ed25519 and SHA-256 for a signed channel: CryptoKit on Apple's platforms, libcrypto here.
+        .target(name: "HeraldSigning", condition: .when(platforms: [.linux])),
       ],
       // URLSession's engine on Linux only where its tests run: see URLSessionTransport.swift.
       swiftSettings: [urlSessionOnLinux]),
@@ -67,8 +69,9 @@ let package = Package(
     .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
     .target(name: "HeraldFiles", dependencies: ["HeraldCore", "CZlib"]),
-    // Ed25519 keys and signatures, SHA-256 and key files, over libcrypto.
-    .target(name: "HeraldSigning", dependencies: ["HeraldCore", "CCrypto"]),
+    // Ed25519 keys and signatures, SHA-256 and key files, over libcrypto: the tool's signing, and
+    // on Linux HeraldClient's verifying.
+    .target(name: "HeraldSigning", dependencies: ["HeraldProtocol", "CCrypto"]),
     .target(
       name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(
@@ -121,7 +124,8 @@ let package = Package(
     .target(name: "HeraldTestSupport", path: "Tests/HeraldTestSupport"),
     .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"]),
     .testTarget(
-      name: "HeraldSigningTests", dependencies: ["HeraldSigning", "HeraldTestSupport"]),
+      name: "HeraldSigningTests",
+      dependencies: ["HeraldSigning", "HeraldProtocol", "HeraldTestSupport"]),
     .testTarget(
       name: "HeraldContentTests",
       dependencies: ["HeraldCore", "HeraldContent", "HeraldTestSupport"]),

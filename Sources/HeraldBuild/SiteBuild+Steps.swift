@@ -79,7 +79,8 @@ extension SiteBuild {
   /// made first.
   func render(_ plan: Plan, into transaction: OutputTransaction) throws {
     let renderer = plan.renderer
-    let waves = renderer.waves(transaction.pending)
+    // The statement is staged by the sign step, after every document it lists.
+    let waves = renderer.waves(transaction.pending.filter { $0 != SignedEnvelope.path })
     for wave in waves where !wave.isEmpty {
       try BuildTrace.measure("make the fragments") { () throws in
         try renderer.prepare(wave)

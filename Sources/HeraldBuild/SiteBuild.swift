@@ -28,12 +28,15 @@ package struct SiteBuild: Sendable {
   package var leftovers: (@Sendable (any Sendable) -> Void)?
   /// What earlier builds kept (parsed records, rendered fragments, the output map).
   package var reuse: any BuildReuse = NoReuse()
+  /// Whether the build signs a channel whose herald.yaml has `signing`, and with what key.
+  package var signing: BuildSigning = .unsigned
 
   /// Describes a build.
   package init(
     siteDirectory: String, outputDirectory: String, options: BuildOptions, strict: Bool,
     force: Bool, allowEmpty: Bool = false, waiting: @escaping @Sendable () -> Void = {},
-    leftovers: (@Sendable (any Sendable) -> Void)? = nil, reuse: any BuildReuse = NoReuse()
+    leftovers: (@Sendable (any Sendable) -> Void)? = nil, reuse: any BuildReuse = NoReuse(),
+    signing: BuildSigning = .unsigned
   ) {
     self.siteDirectory = siteDirectory
     self.outputDirectory = outputDirectory
@@ -44,6 +47,7 @@ package struct SiteBuild: Sendable {
     self.waiting = waiting
     self.leftovers = leftovers
     self.reuse = reuse
+    self.signing = signing
   }
 
   /// How a build ended.
@@ -69,6 +73,8 @@ package struct SiteBuild: Sendable {
     package let census: RecordCensus
     /// Files written, unchanged and removed.
     package let files: OutputWriter.Summary
+    /// What the build signed, when it signed the channel.
+    package let signature: SignatureReport?
   }
 
   /// Runs the steps in order; the first that fails ends the build with its outcome.
@@ -88,6 +94,18 @@ package struct SiteBuild: Sendable {
     guard let site = verdict.site, let theme = verdict.theme else {
       return stopWithErrors(verdict.diagnostics, loaded: loaded)
     }
+    let channelSigning: ChannelSigning?
+    do {
+      channelSigning = try signingPlan(for: site)
+    } catch {
+      switch error {
+      case .diagnostic(let problem):
+        return stopWithErrors((verdict.diagnostics + [problem]).sorted(), loaded: loaded)
+      case .failure(let message, let hint):
+        reuse.save(files: loaded.files, live: nil)
+        return .failure(message: message + "; nothing was written", hint: hint)
+      }
+    }
     do {
       let plan = self.plan(site, theme: theme, loaded: loaded)
       let problems = (verdict.diagnostics + plan.budget).sorted()
@@ -97,10 +115,21 @@ package struct SiteBuild: Sendable {
           diagnostics: problems, announcements: loaded.announcementCount,
           finishedInterrupted: false)
       }
-      let transaction = try begin(
-        plan.renderer.plan.map { OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint) },
-        keepsMap: plan.reusesFragments)
+      var planned = plan.renderer.plan.map {
+        OutputWriter.Planned(path: $0.path, fingerprint: $0.fingerprint)
+      }
+      // The statement depends on every document's bytes: it is made after them, every time.
+      if channelSigning != nil {
+        planned.append(OutputWriter.Planned(path: SignedEnvelope.path))
+        planned = planned.sortedBytewise(by: \.path)
+      }
+      let transaction = try begin(planned, keepsMap: plan.reusesFragments)
       try render(plan, into: transaction)
+      let signature = try channelSigning.map { signing in
+        try BuildTrace.measure("sign the channel") {
+          try sign(plan, site: site, with: signing, into: transaction)
+        }
+      }
       let census = BuildTrace.measure("count the records") {
         RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
       }
@@ -108,7 +137,7 @@ package struct SiteBuild: Sendable {
       return .built(
         Report(
           diagnostics: problems, announcements: loaded.announcementCount, census: census,
-          files: summary))
+          files: summary, signature: signature))
     } catch let error as TemplateError {
       let diagnostic = Diagnostic(
         file: error.file, position: SourcePosition(line: error.line, column: error.column),

@@ -3,6 +3,7 @@ import HeraldBuild
 import HeraldCache
 import HeraldCore
 import HeraldRender
+import HeraldSigning
 
 /// `herald build`: checks the site and writes the whole channel into the output folder.
 enum BuildCommand {
@@ -14,7 +15,7 @@ enum BuildCommand {
     abstract: "Build the archive, the feed and the manifests into the output folder.",
     options: [
       SharedOptions.site, output, SharedOptions.now, baseURL, drafts, SharedOptions.strict, force,
-      allowEmpty, SharedOptions.noCache, quiet,
+      allowEmpty, SharedOptions.noCache, quiet, signingKey, unsigned,
     ],
     discussion: """
       Changed files are written completely into the output's .herald-staging/ folder first and
@@ -26,6 +27,10 @@ enum BuildCommand {
       A rebuild reads and renders only what changed: parsed records and rendered fragments are kept
       in a cache outside the site and the output ($HERALD_CACHE_DIR, else ~/.cache/herald), and
       the output's .herald-map records what each file was made from.
+
+      A site whose herald.yaml has signing: is signed with the private key in $HERALD_SIGNING_KEY
+      (its PEM text) or --signing-key FILE, and a build without one is refused; --unsigned builds
+      a preview that apps pinning the keys do not believe. See docs/signing.md.
       """)
 
   static let output = Option(
@@ -38,6 +43,10 @@ enum BuildCommand {
   static let allowEmpty = Flag(
     "--allow-empty", "Allow a build that removes every announcement the output had.")
   static let quiet = Flag("--quiet", "Print nothing but problems.")
+  static let signingKey = Option(
+    "--signing-key", "FILE", "Sign with this private key (default: $HERALD_SIGNING_KEY).")
+  static let unsigned = Flag(
+    "--unsigned", "Do not sign a site that has signing: (a preview apps will not believe).")
 
   /// What `herald build` was asked.
   struct Options: CommandOptions {
@@ -51,6 +60,10 @@ enum BuildCommand {
     let baseURL: String?
     /// `--drafts`, `--strict`, `--force`, `--allow-empty`, `--no-cache`, `--quiet`.
     let drafts: Bool, strict: Bool, force: Bool, allowEmpty: Bool, noCache: Bool, quiet: Bool
+    /// The private key's file (`--signing-key`), if given.
+    let signingKey: String?
+    /// `--unsigned`.
+    let unsigned: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) {
       now = try context.now(try arguments.value(SharedOptions.now))
@@ -65,6 +78,13 @@ enum BuildCommand {
       allowEmpty = try arguments.isSet(BuildCommand.allowEmpty)
       noCache = try arguments.isSet(SharedOptions.noCache)
       quiet = try arguments.isSet(BuildCommand.quiet)
+      signingKey = try arguments.value(BuildCommand.signingKey)
+      unsigned = try arguments.isSet(BuildCommand.unsigned)
+      if unsigned, signingKey != nil {
+        throw UsageError(
+          message: "--unsigned and --signing-key contradict each other",
+          hint: "give the key to sign, or --unsigned for a preview")
+      }
     }
   }
 
@@ -73,6 +93,19 @@ enum BuildCommand {
     let (now, output, baseURL) = (options.now, options.output, options.baseURL)
     let (directory, prefix) = options.site
     let cache: BuildCache?
+    let signing: BuildSigning
+    do throws(SigningError) {
+      signing =
+        options.unsigned
+        ? .unsigned
+        : .required(
+          signer: try KeySigner.load(file: options.signingKey, environment: context.environment),
+          clock: context.clock())
+    } catch {
+      context.console.error("error: \(error.description); nothing was written")
+      if let hint = error.hint { context.console.error("  hint: \(hint)") }
+      return .ioFailure
+    }
     do {
       // The output's own problems first: a cache is placed by where the output is.
       try OutputWriter(outputDirectory: output, siteDirectory: directory).checkTarget()
@@ -102,11 +135,16 @@ enum BuildCommand {
       strict: options.strict, force: options.force, allowEmpty: options.allowEmpty,
       waiting: { [console = context.console] in
         console.error("waiting for another herald build into \(output) to finish…")
-      }, leftovers: ExitRetainer.keep, reuse: cache ?? NoReuse())
+      }, leftovers: ExitRetainer.keep, reuse: cache ?? NoReuse(), signing: signing)
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     switch build.run() {
     case .built(let report):
       printer.printText(report.diagnostics)
+      if let signature = report.signature, signature.coversWall, !signature.wallSigned {
+        context.console.error(
+          "note: the channel holds a wall, and apps that pin wall keys show it only once a wall"
+            + " key signs too: herald sign --key FILE --output \(output)")
+      }
       if !options.quiet {
         let elapsed = ContinuousClock.now - started
         context.console.out(

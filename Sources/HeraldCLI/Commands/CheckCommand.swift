@@ -77,9 +77,14 @@ enum CheckCommand {
       return .ioFailure
     }
     let loaded = checked.loaded
+    // Check signs nothing: a later time, which a signed build refuses, is a preview here.
+    let timeAhead = loaded.config?.signing.flatMap {
+      SiteBuild.timeAheadProblem(now: now, clock: context.clock(), settings: $0, severity: .warning)
+    }
     let diagnostics =
       (checked.diagnostics(strict: strict)
-      + checked.budgetDiagnostics(now: now, strict: strict)).sorted()
+      + checked.budgetDiagnostics(now: now, strict: strict) + (timeAhead.map { [$0] } ?? []))
+      .sorted()
     let printer = DiagnosticPrinter(console: context.console, pathPrefix: prefix)
     let summary = DiagnosticSummary(diagnostics, announcements: loaded.announcementCount)
     switch format {

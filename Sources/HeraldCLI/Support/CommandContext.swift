@@ -8,6 +8,11 @@ struct CommandContext: Sendable {
   /// The environment variables (`SOURCE_DATE_EPOCH`, `TZ`…).
   let environment: [String: String]
 
+  /// The machine's clock, to the second.
+  func clock() -> Timestamp {
+    Timestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
+  }
+
   /// The time the command runs at: `--now`, else `SOURCE_DATE_EPOCH`, else the clock.
   func now(_ option: Timestamp?) throws(UsageError) -> Timestamp {
     if let option { return option }
@@ -18,8 +23,7 @@ struct CommandContext: Sendable {
       }
       return Timestamp(seconds: seconds)
     }
-    let clock = Date().timeIntervalSince1970
-    return Timestamp(seconds: Int64(clock.rounded(.down)))
+    return clock()
   }
 
   /// The site folder from `--site`, and the prefix that makes site paths relative to here.

@@ -121,6 +121,11 @@ extension DiagnosticCode {
   package static let invalidStoreURL = DiagnosticCode("invalid-store-url")
   /// A deep-link scheme that is not a bare scheme name, or one that is never safe.
   package static let invalidScheme = DiagnosticCode("invalid-scheme")
+  /// A `signing` setting apps could not use: a channel id, a public key or a validity that cannot
+  /// be read, or a wall key that is not also a key.
+  package static let invalidSigning = DiagnosticCode("invalid-signing")
+  /// A signed build whose time is more than a day ahead of the machine's clock.
+  package static let signingTimeAhead = DiagnosticCode("signing-time-ahead")
 }
 
 extension DiagnosticCode {

@@ -6,7 +6,7 @@ package struct SiteConfigDecoder: Sendable {
   /// The keys herald.yaml may hold.
   package static let keys = [
     "title", "baseURL", "language", "locales", "author", "theme", "platforms", "deepLinkSchemes",
-    "feedLimit", "manifestBudget", "archive",
+    "feedLimit", "manifestBudget", "archive", "signing",
   ]
 
   /// Makes a decoder.
@@ -103,6 +103,7 @@ package struct SiteConfigDecoder: Sendable {
     }
     let budget = fields["manifestBudget"].flatMap { decodeBudget($0.value, reader: &reader) }
     let pageSize = fields["archive"].flatMap { decodeArchive($0.value, reader: &reader) }
+    let signing = fields["signing"].flatMap { decodeSigning($0, reader: &reader) }
     var schemes: [String] = []
     if let node = fields["deepLinkSchemes"]?.value,
       let items = reader.textList(node, field: "deepLinkSchemes", example: "myapp")
@@ -144,6 +145,7 @@ package struct SiteConfigDecoder: Sendable {
         config.manifestBudgetPosition = budget.position
       }
       if let pageSize { config.archivePageSize = pageSize }
+      config.signing = signing
       return config
     }
     return Result(config: config, diagnostics: reader.diagnostics)

@@ -38,6 +38,8 @@ package struct SiteConfig: Sendable, Hashable {
   package var manifestBudgetPosition: SourcePosition = .start
   /// How many records a page of the archive holds (`archive.pageSize`), newest first.
   package var archivePageSize: Int = SiteConfig.defaultArchivePageSize
+  /// How the channel is signed (`signing`), or nil for an unsigned channel.
+  package var signing: SigningSettings?
 
   /// The warning size of a document unless herald.yaml says otherwise: 512 KB.
   package static let defaultManifestBudget = 512_000

@@ -96,6 +96,23 @@ package final class OutputTransaction: Sendable {
     return StagingFile(path: file, destination: path, writer: comparing, transaction: self)
   }
 
+  /// Reads planned files as they will be once committed, each handed to `read` (on several
+  /// threads): the staged copy of a file that changed, else the one in place (a file the output
+  /// map vouched for, or one whose bytes were equal).
+  package func readCommitted<Result: Sendable>(
+    _ files: [String], _ read: @Sendable (String, [UInt8]) -> Result
+  ) throws(OutputError) -> [Result] {
+    let changed = Set(state.withLock { $0.staged.filter(\.isChanged).map(\.path) })
+    let (staging, output) = (staging, writer.outputDirectory)
+    return try files.concurrentMap { (file) throws(OutputError) in
+      let path = (changed.contains(file) ? staging : output) + "/" + file
+      switch FileSystem.readRegular(path) {
+      case .success(let bytes): return read(file, bytes)
+      case .failure(let error): throw OutputError.io(error.path, error.reason)
+      }
+    }
+  }
+
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
   /// Then it keeps the output map. Every pending file must have been staged.

@@ -118,6 +118,15 @@ package struct SiteRenderer: Sendable {
       }
     }
 
+    /// Whether an app reads the file (a channel index, a release's manifest, a live.json), and so
+    /// a signed channel's statement lists it.
+    package var isAppDocument: Bool {
+      switch content {
+      case .channel, .live, .release: return true
+      default: return false
+      }
+    }
+
     /// The wave of the records' pages.
     static let pagesWave = 1
     /// How many waves there are.

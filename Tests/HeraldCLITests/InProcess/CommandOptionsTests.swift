@@ -20,6 +20,7 @@ struct CommandOptionsTests {
       ["explain", "--platform", "ios", "--version", "1.0", "--now", "tomorrow"], "--now"
     ),
     (["keys", "generate"], ["keys", "make"], "make"),
+    (["sign", "--key", "key.pem"], ["sign"], "--key"),
   ]
 
   @Test("every command is covered")
@@ -46,7 +47,9 @@ struct CommandOptionsTests {
       let arguments =
         bad[0] == "init"
         ? ["init", site] + bad.dropFirst(2)
-        : bad[0] == "keys" ? bad + ["--out", site + "/key.pem"] : bad + ["--site", site]
+        : bad[0] == "keys"
+          ? bad + ["--out", site + "/key.pem"]
+          : bad[0] == "sign" ? bad + ["--output", site] : bad + ["--site", site]
       let run = InProcessRun.run(
         bad[0] == "new" ? ["new", "dark-mode", "--site", site, "--severity", "LOUD"] : arguments)
       #expect(run.status == 64, "\(arguments)")
