@@ -140,8 +140,7 @@ let package = Package(
       name: "HeraldClientTests",
       dependencies: [
         "HeraldClient", "HeraldCore", "HeraldServe", "HeraldRender", "HeraldContent",
-        "HeraldTestSupport",
-        "HeraldConformanceAdapter",
+        "HeraldSigning", "HeraldTestSupport", "HeraldConformanceAdapter",
       ],
       swiftSettings: [urlSessionOnLinux]),
     .testTarget(

@@ -18,6 +18,8 @@ struct ChannelReader: Sendable {
   let store: ClientStore
   /// How long a whole read may take, in seconds.
   let timeout: TimeInterval
+  /// The keys the app pins, when the channel is signed (DESIGN §9).
+  var trust: ChannelTrust?
 
   /// What a read gave.
   struct Outcome: Sendable {
@@ -50,15 +52,27 @@ struct ChannelReader: Sendable {
     version: Version, now: Timestamp, parsed: ParsedDocuments,
     until deadline: ContinuousClock.Instant
   ) async -> Outcome {
+    // A signed channel's statement comes first: every document after it is checked against it.
+    var signed: SignedRead?
+    if let trust {
+      switch await readStatement(trust, now: now, until: deadline) {
+      case .success(let read): signed = read
+      case .failure(let failure):
+        return Outcome(
+          source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil, locale: nil)
+      }
+    }
     // A failed index still leaves its cached copy to find the manifest; only the manifest itself
     // decides whether the rows are fresh.
-    let index = await fetch(indexURL, until: deadline) { body in ChannelIndex.decode(body) }
+    let index = await fetch(indexURL, until: deadline) { body in
+      signed?.problem(body, at: indexURL).map { .failure($0) } ?? ChannelIndex.decode(body)
+    }
     guard let root = index.document else {
       return Outcome(
         source: .unavailable(index.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
         maxAge: nil, locale: nil)
     }
-    let (channel, channelURL) = await edition(of: root, until: deadline)
+    let (channel, channelURL) = await edition(of: root, signed: signed, until: deadline)
     func unavailable(_ failure: FetchFailure) -> Outcome {
       Outcome(
         source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil,
@@ -72,10 +86,12 @@ struct ChannelReader: Sendable {
     guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
       return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }
-    let manifest = await fetch(url, until: deadline) { body in
+    let manifest = await fetch(url, until: deadline) {
+      body -> Result<ManifestDocument<ManifestRow>, FetchFailure> in
+      if let problem = signed?.problem(body, at: url) { return .failure(problem) }
       // Another platform's manifest (a misrouted path, a hand-edited channel) carries that
       // platform's store links: a failure, which the cached copy, if any, stands in for.
-      await parsed.document(for: url, body: body).flatMap { document in
+      return await parsed.document(for: url, body: body).flatMap { document in
         document.platform == platform
           ? .success(document)
           : .failure(.unreadable("the manifest is for \(document.platform), not \(platform)"))
@@ -85,6 +101,13 @@ struct ChannelReader: Sendable {
       return unavailable(manifest.failure ?? .notFetched)
     }
     let rows = document.rows(for: version, now: now)
+    // Under a statement that was not believed this time (its cached one stood in), or a wall
+    // without a wall key's signature, the rows are the archive's and the badge's only.
+    if let signed, let failure = signed.failure ?? signed.wallProblem(rows) {
+      return Outcome(
+        source: .cached(rows, failure), scope: document.scope,
+        nextChangeAt: document.nextChangeAt, maxAge: nil, locale: channel.language)
+    }
     if let failure = manifest.failure {
       return Outcome(
         source: .cached(rows, failure), scope: document.scope,
@@ -100,9 +123,9 @@ struct ChannelReader: Sendable {
   ///
   /// A locale's channel that cannot be read (and has no cached copy) falls back to the root's,
   /// in the default locale: a wall in the default language still protects, where none would not.
-  private func edition(of root: ChannelIndex, until deadline: ContinuousClock.Instant) async
-    -> (ChannelIndex, URL)
-  {
+  private func edition(
+    of root: ChannelIndex, signed: SignedRead?, until deadline: ContinuousClock.Instant
+  ) async -> (ChannelIndex, URL) {
     guard let locales = root.locales else { return (root, indexURL) }
     let locale = LocaleChain.edition(
       for: languages, available: locales.map(\.locale), defaultLocale: root.language)
@@ -110,9 +133,62 @@ struct ChannelReader: Sendable {
       let entry = locales.first(where: { $0.locale == locale }),
       let url = URL(string: entry.index, relativeTo: indexURL)?.absoluteURL
     else { return (root, indexURL) }
-    let localized = await fetch(url, until: deadline) { body in ChannelIndex.decode(body) }
+    let localized = await fetch(url, until: deadline) { body in
+      signed?.problem(body, at: url).map { .failure($0) } ?? ChannelIndex.decode(body)
+    }
     guard let channel = localized.document else { return (root, indexURL) }
     return (channel, url)
+  }
+
+  /// A signed channel's statement as read, and what every document is checked against.
+  struct SignedRead: Sendable {
+    /// The statement that held: this read's, or the cached one when this read's failed.
+    let verified: ChannelTrust.Verified
+    /// Why this read's statement was not believed, when the cached one stands in.
+    let failure: FetchFailure?
+    /// The folder of the channel's index (`…/api/v1/`), which the statement's paths start from.
+    let folder: String
+
+    /// Why a document's bytes are not the ones the statement lists at its URL, if they are not.
+    func problem(_ body: Data, at url: URL) -> FetchFailure? {
+      let text = url.absoluteString
+      let path = text.hasPrefix(folder) ? "api/v1/" + text.dropFirst(folder.count) : text
+      return ChannelTrust.problem(
+        document: body, path: path, in: verified.statement, crypto: PlatformCrypto()
+      ).map(FetchFailure.statement)
+    }
+
+    /// The failure of rows holding a wall that no pinned wall key signed, if they do.
+    func wallProblem(_ rows: [ManifestRow]) -> FetchFailure? {
+      ChannelTrust.problem(rows: rows, under: verified).map(FetchFailure.statement)
+    }
+  }
+
+  /// Reads `signed.json` beside the index and checks it (DESIGN §9).
+  ///
+  /// A statement that holds raises the highest generation kept. A cached statement that still
+  /// holds stands in for one that fails, with its failure; a missing one (404) is a `signature`
+  /// failure.
+  private func readStatement(
+    _ trust: ChannelTrust, now: Timestamp, until deadline: ContinuousClock.Instant
+  ) async -> Result<SignedRead, FetchFailure> {
+    let folder = indexURL.deletingLastPathComponent()
+    let url = folder.appending(path: "signed.json")
+    let highest = await store.highestGeneration(channel: trust.channel)
+    let read = await fetch(url, until: deadline) { body in
+      trust.verify(body, highestGeneration: highest, now: now, crypto: PlatformCrypto())
+        .mapError(FetchFailure.statement)
+    }
+    var failure = read.failure
+    if case .status(404) = failure {
+      failure = .statement(.signature("the channel has no signed.json (404)"))
+    }
+    guard let verified = read.document else { return .failure(failure ?? .notFetched) }
+    if failure == nil {
+      await store.accept(generation: verified.statement.generation, channel: trust.channel)
+    }
+    return .success(
+      SignedRead(verified: verified, failure: failure, folder: folder.absoluteString))
   }
 
   /// A document as read: fresh (fetched or revalidated), or the cached copy and why it is not

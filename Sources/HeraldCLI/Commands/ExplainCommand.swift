@@ -1,4 +1,5 @@
 import Foundation
+import HeraldClient
 import HeraldContent
 import HeraldCore
 import HeraldRender
@@ -13,7 +14,7 @@ enum ExplainCommand {
     abstract: "Show what a user on a platform and version sees now, and why.",
     options: [
       platform, version, SharedOptions.site, channel, SharedOptions.now, seen, accountCreated,
-      user, locale, format,
+      user, locale, format, publicKey, wallKey, channelID,
     ],
     discussion: """
       Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
@@ -28,6 +29,11 @@ enum ExplainCommand {
       that user (the signed-in user's id, or the install's id an app reports): their bucket in
       each rolled-out record and whether it reaches them; without it, as for a user inside every
       rollout that has begun (a share above 0%).
+
+      With --public-key (and --channel-id), it reads a signed channel as an app that pins those
+      keys: api/v1/signed.json first, then only documents it lists, and a failure (signature, key,
+      channel, rollback, expired, hash) is printed with the decision the app makes then. See
+      docs/signing.md.
       """)
 
   static let platform = Option(
@@ -64,6 +70,14 @@ enum ExplainCommand {
     guard !text.isEmpty else { throw UsageError(message: "--user needs an id") }
     return text
   }
+  static let publicKey = Option(
+    "--public-key", "K,…", "With --channel, pin these public keys, as a signed app does.",
+    read: keyList("--public-key"))
+  static let wallKey = Option(
+    "--wall-key", "K,…", "With --public-key, require one of these for a wall.",
+    read: keyList("--wall-key"))
+  static let channelID = Option(
+    "--channel-id", "ID", "With --public-key, the channel id the app pins (signing.channel).")
   static let locale = SharedOptions.locale(
     "The language the user reads (default: the channel's default).")
   static let format = Option.format(["text", "json"], "How to print the answer (default: text).")
@@ -80,6 +94,8 @@ enum ExplainCommand {
     let seen: Set<String>, accountCreated: Timestamp?, user: String?, locale: String?
     /// Where the channel comes from: a deployed channel, or a site built in memory.
     let source: Source
+    /// The keys an app pins, for a signed deployed channel.
+    let channelKeys: HeraldChannelKeys?
 
     /// Where `explain` reads the channel.
     enum Source: Sendable {
@@ -107,6 +123,35 @@ enum ExplainCommand {
         let site = context.site(try arguments.value(SharedOptions.site))
         source = .site(directory: site.directory, pathPrefix: site.pathPrefix)
       }
+      channelKeys = try Self.channelKeys(arguments, deployed: source)
+    }
+
+    /// The pinned keys, which only a deployed channel's check takes.
+    private static func channelKeys(_ arguments: ParsedArguments, deployed source: Source)
+      throws(UsageError) -> HeraldChannelKeys?
+    {
+      let keys = try arguments.value(ExplainCommand.publicKey)
+      let wallKeys = try arguments.value(ExplainCommand.wallKey)
+      let id = try arguments.value(ExplainCommand.channelID)
+      guard let keys else {
+        guard wallKeys == nil, id == nil else {
+          throw UsageError(
+            message: "--wall-key and --channel-id go with --public-key",
+            hint: "write --public-key K --channel-id ID, the keys and id the app pins")
+        }
+        return nil
+      }
+      guard case .channel = source else {
+        throw UsageError(
+          message: "--public-key checks a deployed channel's signature",
+          hint: "write --channel URL, the channel's base URL")
+      }
+      guard let id else {
+        throw UsageError(
+          message: "--public-key needs the channel id the app pins",
+          hint: "write --channel-id with herald.yaml's signing.channel")
+      }
+      return HeraldChannelKeys(channel: id, keys: keys, wallKeys: wallKeys ?? [])
     }
   }
 
@@ -120,7 +165,8 @@ enum ExplainCommand {
     case .channel(let channel):
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated, user: user, locale: locale)
+        accountCreatedAt: accountCreated, user: user, locale: locale,
+        channelKeys: options.channelKeys)
     case .site(let directory, let prefix):
       let site: Site
       switch SiteSession.load(directory, prefix: prefix, context: context) {
@@ -149,6 +195,20 @@ enum ExplainCommand {
     context.console.writeOut(
       options.format == "json" ? explanation.json.document : explanation.text)
     return .success
+  }
+
+  /// Reads a comma-separated list of public keys, each the base64 of 32 bytes.
+  private static func keyList(_ name: String) -> @Sendable (String) throws(UsageError) -> [String] {
+    { text throws(UsageError) in
+      let keys = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+      guard !keys.isEmpty else { throw UsageError(message: "\(name) needs a key") }
+      for (number, key) in keys.enumerated() where PublicKeyText.raw(key) == nil {
+        throw UsageError(
+          message: "\(name): key \(number + 1) is not an Ed25519 public key",
+          hint: "write the base64 public key herald keys generate printed (44 characters)")
+      }
+      return keys
+    }
   }
 
   /// A deployed channel's base URL: http or https, with a host.

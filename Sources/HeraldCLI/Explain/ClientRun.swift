@@ -34,12 +34,14 @@ struct ClientRun: Sendable {
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
   static func remote(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = []
+    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = [],
+    channelKeys: HeraldChannelKeys? = nil
   ) -> ClientRun {
     run(
       channel: channel, transport: HeraldHTTPTransport(), timeout: ClientLimits.defaultTimeout,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: languages)
+      accountCreatedAt: accountCreatedAt, user: user, languages: languages,
+      channelKeys: channelKeys)
   }
 
   /// Decides as an app whose user reads `languages`.
@@ -50,13 +52,13 @@ struct ClientRun: Sendable {
   private static func run(
     channel: URL, transport: any HeraldTransport, timeout: TimeInterval, platform: String,
     version: Version, now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
-    user named: String?, languages: [String]
+    user named: String?, languages: [String], channelKeys: HeraldChannelKeys? = nil
   ) -> ClientRun {
     let user = named ?? "explain"
     let storage = HeraldMemoryStorage()
     var configuration = HeraldConfiguration(
       timeout: timeout, transport: transport, storage: storage, clock: HeraldFixedClock(now),
-      preferredLanguages: languages, stableID: named)
+      preferredLanguages: languages, stableID: named, channelKeys: channelKeys)
     configuration.reachesEveryRollout = named == nil
     let client = Herald(
       channel: channel, platform: platform, appVersion: version.text, userID: user,

@@ -107,7 +107,8 @@ struct Explanation {
   /// The answer for a deployed channel: the rows the app read, each with its verdict.
   init(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, user: String? = nil, locale: String? = nil
+    accountCreatedAt: Timestamp?, user: String? = nil, locale: String? = nil,
+    channelKeys: HeraldChannelKeys? = nil
   ) {
     self.platform = platform
     self.user = user
@@ -119,7 +120,8 @@ struct Explanation {
     requestedLocale = locale
     run = ClientRun.remote(
       channel: channel, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [])
+      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [],
+      channelKeys: channelKeys)
     records = run.decision.verdicts.map { ($0.id, .decided($0.outcome)) }
     rollouts = run.decision.archive.compactMap { row in row.rollout.map { (row.id, $0) } }
   }

@@ -73,7 +73,8 @@ public actor Herald {
     self.store = store
     reader = ChannelReader(
       indexURL: indexURL, platform: platform, languages: configuration.preferredLanguages,
-      transport: configuration.transport, store: store, timeout: configuration.timeout)
+      transport: configuration.transport, store: store, timeout: configuration.timeout,
+      trust: configuration.channelKeys?.trust)
     user = userID ?? Self.deviceUser
     accountCreatedAt = accountCreated
   }

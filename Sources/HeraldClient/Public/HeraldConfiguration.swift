@@ -28,13 +28,16 @@ public struct HeraldConfiguration: Sendable {
   /// Nil (the default) takes the signed-in user's id, else an id this install makes once and
   /// keeps in `storage`. Give your own when the app has one already.
   public var stableID: String?
+  /// The keys the app pins when the channel is signed (docs/signing.md); nil (the default) reads
+  /// the channel as it is, signed or not.
+  public var channelKeys: HeraldChannelKeys?
   /// Decides as for a user inside every rollout, whoever the user is (`herald explain` without
   /// `--user`); never set by an app.
   package var reachesEveryRollout = false
 
   /// The defaults (each nil argument is one): a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
-  /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, and the
-  /// device's preferred languages.
+  /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, the
+  /// device's preferred languages, and no pinned keys.
   ///
   /// `headers` and `userAgent` go with every request of the default transport (an app that gives
   /// its own transport sets them there).
@@ -43,8 +46,10 @@ public struct HeraldConfiguration: Sendable {
     userAgent: String? = nil, transport: (any HeraldTransport)? = nil,
     storage: (any HeraldStorage)? = nil, clock: any HeraldClock = HeraldSystemClock(),
     maximumPollInterval: TimeInterval = 300, minimumPollInterval: TimeInterval = 30,
-    preferredLanguages: [String] = Locale.preferredLanguages, stableID: String? = nil
+    preferredLanguages: [String] = Locale.preferredLanguages, stableID: String? = nil,
+    channelKeys: HeraldChannelKeys? = nil
   ) {
+    self.channelKeys = channelKeys
     self.preferredLanguages = preferredLanguages
     self.stableID = stableID
     self.timeout = timeout ?? ClientLimits.defaultTimeout

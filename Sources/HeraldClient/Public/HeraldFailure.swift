@@ -21,6 +21,19 @@ public struct HeraldFailure: Error, Sendable, Hashable, CustomStringConvertible 
     case tooLarge = "too-large"
     /// Nothing was fetched yet.
     case notFetched = "not-fetched"
+    /// A signed channel's statement is missing or unreadable, or a pinned key's signature of it
+    /// does not verify.
+    case signature
+    /// No pinned key signed the statement, or no pinned wall key signed one that holds a wall.
+    case key
+    /// The statement is another channel's.
+    case channel
+    /// The statement is older than one already accepted: a replay.
+    case rollback
+    /// The statement expired.
+    case expired
+    /// A document is not the one the statement lists.
+    case hash
   }
 
   /// The failure as the protocol's readers share it.
@@ -39,6 +52,15 @@ public struct HeraldFailure: Error, Sendable, Hashable, CustomStringConvertible 
     case .unknownSchema: return .unknownSchema
     case .tooLarge: return .tooLarge
     case .notFetched: return .notFetched
+    case .statement(let failure):
+      switch failure {
+      case .signature: return .signature
+      case .key: return .key
+      case .channel: return .channel
+      case .rollback: return .rollback
+      case .expired: return .expired
+      case .hash: return .hash
+      }
     }
   }
 

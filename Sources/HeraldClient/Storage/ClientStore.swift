@@ -167,6 +167,23 @@ package actor ClientStore {
 
   private func write(_ key: String, _ value: String) async { try? await storage.set(key, value) }
 
+  /// The highest generation of a signed channel's statement this install accepted, if any.
+  package func highestGeneration(channel: String) async -> Int64? {
+    await read(Self.generationKey(channel)).flatMap { Int64($0) }
+  }
+
+  /// Keeps a statement's generation when it is the highest accepted, so an older one is refused
+  /// from then on, across launches.
+  package func accept(generation: Int64, channel: String) async {
+    if let highest = await highestGeneration(channel: channel), highest >= generation { return }
+    await write(Self.generationKey(channel), String(generation))
+  }
+
+  /// The storage key of a signed channel's highest accepted generation.
+  package static func generationKey(_ channel: String) -> String {
+    "herald:generation:" + ContentHash.hex(Array(channel.utf8))
+  }
+
   /// The storage key of a URL's cached document.
   package static func documentKey(_ url: URL) -> String {
     "herald:document:" + ContentHash.hex(Array(url.absoluteString.utf8))

@@ -44,6 +44,8 @@ package enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case tooLarge(Int)
   /// Nothing was fetched yet.
   case notFetched
+  /// A signed channel's statement or a document under it was not believed (DESIGN §9).
+  case statement(StatementFailure)
 
   /// A short name for scripts: `network`, `timed-out`, `status`, `unreadable`, `unknown-schema`,
   /// `too-large`, `not-fetched`.
@@ -56,6 +58,7 @@ package enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownSchema: return "unknown-schema"
     case .tooLarge: return "too-large"
     case .notFetched: return "not-fetched"
+    case .statement(let failure): return failure.code
     }
   }
 
@@ -69,6 +72,7 @@ package enum FetchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .unknownSchema(let version): return "schemaVersion \(version) is not one this app reads"
     case .tooLarge(let limit): return "the answer is over the \(limit)-byte limit"
     case .notFetched: return "nothing was fetched yet"
+    case .statement(let failure): return failure.description
     }
   }
 }

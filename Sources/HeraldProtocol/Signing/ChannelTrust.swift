@@ -8,8 +8,8 @@ package struct ChannelTrust: Sendable, Hashable {
   package let channel: String
   /// The raw public keys whose signatures the app believes.
   package let keys: [[UInt8]]
-  /// The keys of which one must also have signed a statement the app shows a wall under; empty
-  /// when any pinned key may.
+  /// The keys of which one must also have signed a statement the app shows a wall under (each is
+  /// a pinned key as well); empty when any pinned key may.
   package let wallKeys: [[UInt8]]
 
   /// Pins a channel's keys.
@@ -44,7 +44,8 @@ package struct ChannelTrust: Sendable, Hashable {
     let message = envelope.pae
     var byPinnedKey = false
     var verifiedKeys: [[UInt8]] = []
-    for key in keys {
+    // A wall key is a key too, as herald.yaml requires: its signature alone is believed.
+    for key in keys + wallKeys.filter({ !keys.contains($0) }) {
       let id = KeyID.of(key, crypto: crypto)
       for signature in envelope.signatures where signature.keyID == id {
         byPinnedKey = true
