@@ -83,8 +83,18 @@ extension SiteBuild {
     let envelope = SignedEnvelope(
       payload: payload,
       signatures: [SignedEnvelope.Signature(keyID: signer.keyID, signature: signature)])
+    let bytes = envelope.documentBytes
+    // Apps read signed.json under the body limit as every document: over it, they would all fail
+    // open, and the build refuses it before anything is written.
+    guard bytes.count <= ClientLimits.maximumBodySize else {
+      throw SigningRefusal.failure(
+        message: "api/v1/signed.json would be \(bytes.count) bytes, over the"
+          + " \(ClientLimits.maximumBodySize)-byte limit every client reads;"
+          + " it lists \(listed.count) documents; nothing was written",
+        hint: "fewer releases or locales make fewer documents")
+    }
     let file = try transaction.open(SignedEnvelope.path)
-    file.sink.write(envelope.documentBytes)
+    file.sink.write(bytes)
     try file.close()
     let now = options.now
     let coversWall = site.announcements.contains { record in

@@ -138,6 +138,8 @@ package struct SiteBuild: Sendable {
         Report(
           diagnostics: problems, announcements: loaded.announcementCount, census: census,
           files: summary, signature: signature))
+    } catch SigningRefusal.failure(let message, let hint) {
+      return .failure(message: message, hint: hint)
     } catch let error as TemplateError {
       let diagnostic = Diagnostic(
         file: error.file, position: SourcePosition(line: error.line, column: error.column),

@@ -79,7 +79,8 @@ enum ConformanceAdapter {
         transport: RoutingTransport(from: channel, to: server, transport: HeraldHTTPTransport()),
         storage: storage, clock: HeraldFixedClock(now),
         preferredLanguages: try strings(input["languages"], "input.languages"),
-        stableID: try input["stableID"].map { try string($0, "input.stableID") } ?? user))
+        stableID: try input["stableID"].map { try string($0, "input.stableID") } ?? user,
+        channelKeys: await HeraldChannelKeys.pinned(by: input["signing"], store: store)))
     return await client.refresh().conformanceJSON
   }
 }

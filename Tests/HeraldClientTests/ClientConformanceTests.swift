@@ -96,12 +96,15 @@ struct ClientConformanceTests {
     let channelURL = ConformanceCases.folder.appending(path: "channels/\(channelName).json")
     let channel = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: channelURL))
     let base = try #require(channel["baseURL"]?.string)
-    guard case .object(let documents)? = channel["documents"],
-      case .object(let faults)? = document["faults"], case .array(let cached)? = document["cached"],
-      let input = document["input"]
+    guard case .object(let faults)? = document["faults"],
+      case .array(let cached)? = document["cached"], let input = document["input"]
     else { throw ConformanceCase.Malformed(file: test.file) }
     var bodies: [String: Data] = [:]
-    for (path, value) in documents { bodies[base + path] = Data(value.documentBytes) }
+    if case .object(let texts)? = channel["documentText"] {
+      for (path, text) in texts { bodies[base + path] = Data((text.string ?? "").utf8) }
+    } else if case .object(let documents)? = channel["documents"] {
+      for (path, value) in documents { bodies[base + path] = Data(value.documentBytes) }
+    }
     var responses: [String: HeraldResponse] = [:]
     for (path, fault) in faults {
       if case .integer(let status)? = fault["status"] {
@@ -149,6 +152,7 @@ struct ClientConformanceTests {
     }
     var languages: [String] = []
     if case .array(let list)? = input["languages"] { languages = list.compactMap(\.string) }
+    let keys = await HeraldChannelKeys.pinned(by: input["signing"], store: store)
     let client = Herald(
       channel: try #require(URL(string: base)), platform: try #require(input["platform"]?.string),
       appVersion: try #require(input["version"]?.string), userID: user,
@@ -158,7 +162,8 @@ struct ClientConformanceTests {
       configuration: HeraldConfiguration(
         timeout: 3600, transport: HeraldMemoryTransport(documents: bodies, faults: responses),
         storage: storage, clock: HeraldFixedClock(now),
-        preferredLanguages: languages, stableID: input["stableID"]?.string ?? user))
+        preferredLanguages: languages, stableID: input["stableID"]?.string ?? user,
+        channelKeys: keys))
     return await client.refresh().conformanceJSON
   }
 }

@@ -34,6 +34,7 @@ extension ConformanceCases {
         "baseURL": .string(base), "documents": .object(documents),
       ])
     }
+    files["channels/signed-n0.json"] = try signedChannel()
     for var spec in specs() {
       guard let editions = channels[spec.now] else { continue }
       if let (path, replacement) = spec.replacing,
@@ -63,7 +64,7 @@ extension ConformanceCases {
     _ spec: Spec, editions: [Edition: ChannelManifests], config: SiteConfig
   ) throws -> JSONValue {
     let edition = edition(spec, config: config)
-    guard let now = Timestamp(nows.first { $0.0 == spec.now }?.1 ?? ""),
+    guard let now = Timestamp(spec.clock ?? nows.first { $0.0 == spec.now }?.1 ?? ""),
       let version = Version(spec.version), let manifests = editions[edition]
     else { throw SiteLoadError.unreadable("bad spec \(spec.name)") }
     guard let reference = try manifests.release(platform: spec.platform, version: version) else {
@@ -81,13 +82,13 @@ extension ConformanceCases {
     let folder = "api/v1/\(edition.api)\(spec.platform)/"
     let manifestPath = folder + (listed ? "\(version.canonical).json" : "live.json")
     let indexFailed = spec.faults["api/v1/index.json"] != nil
-    let indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
+    var indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
     // The document's own nextChangeAt (per document: its platform's and range's records only).
     let read = try manifests.documents()[manifests.baseURL + manifestPath].flatMap {
       try? ManifestDocument.decode(Data($0)).get()
     }
     var nextChangeAt = read?.nextChangeAt
-    let source: ManifestSource
+    var source: ManifestSource
     if !indexRead {
       source = .unavailable(.status(503))
     } else if let fault = spec.faults[manifestPath], !Self.readsWhole(fault) {
@@ -105,6 +106,15 @@ extension ConformanceCases {
       }
     } else {
       source = .fresh(rows)
+    }
+    if let (stage, reason) = spec.signed?.failure {
+      switch stage {
+      case .statement:
+        source = .unavailable(.statement(reason))
+        indexRead = false
+      case .manifest: source = .unavailable(.statement(reason))
+      case .rows: source = .cached(rows, .statement(reason))
+      }
     }
     var marks: [String: Timestamp?] = [:]
     for id in spec.seen { marks[id] = .some(spec.seenAt[id].flatMap(Timestamp.init)) }
@@ -152,10 +162,11 @@ extension ConformanceCases {
     ]
     if let stableID = spec.stableID { input["stableID"] = .string(stableID) }
     if !spec.seenAt.isEmpty { input["seenAt"] = .object(spec.seenAt.mapValues(JSONValue.string)) }
+    if let pinning = spec.signed?.pinning { input["signing"] = pinning }
     return .object([
       "name": .string(spec.name),
       "description": .string(spec.description),
-      "channel": .string("channel-\(spec.now)"),
+      "channel": .string(spec.signed?.channel ?? "channel-\(spec.now)"),
       "input": .object(input),
       "faults": .object(spec.faults),
       "cached": .array(spec.cached.map(JSONValue.string)),

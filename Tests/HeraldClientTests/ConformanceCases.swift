@@ -43,6 +43,31 @@ enum ConformanceCases {
     /// A hostile channel: a document served in place of the one built (a fault with its body),
     /// made from the channel's documents by path.
     var replacing: (path: String, with: @Sendable ([String: JSONValue]) -> JSONValue)?
+    /// The app's clock, when it is not the channel's time (a signed case's skewed clock).
+    var clock: String?
+    /// A signed case: the channel file, the keys the app pins, and where reading fails.
+    var signed: SignedSpec?
+  }
+
+  /// What a signed case pins and how its read ends (DESIGN §9).
+  struct SignedSpec {
+    /// The channel file (`signed-n0`).
+    var channel = "signed-n0"
+    /// The pinning: channel id, keys, wall keys, the highest generation accepted before; nil for
+    /// an app that pins nothing.
+    var pinning: JSONValue?
+    /// Where the read fails and why, or nil when it holds.
+    var failure: (stage: Stage, reason: StatementFailure)?
+
+    /// Where a signed read fails.
+    enum Stage {
+      /// The statement: nothing is read after it.
+      case statement
+      /// The manifest: the index was read.
+      case manifest
+      /// The rows: read and verified, but they hold a wall no wall key signed for.
+      case rows
+    }
   }
 
   /// Every case, named and described.
@@ -89,7 +114,7 @@ enum ConformanceCases {
     }
     specs +=
       seenAndAccountSpecs() + faultSpecs() + localeSpecs() + malformedSpecs()
-      + hostileSpecs() + rolloutSpecs() + reminderSpecs()
+      + hostileSpecs() + rolloutSpecs() + reminderSpecs() + signedSpecs()
     return specs
   }
 

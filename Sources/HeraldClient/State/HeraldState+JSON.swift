@@ -19,12 +19,17 @@ extension HeraldState {
       return .object(fields)
     }
     let freshness: String
+    var failure: HeraldFailure?
     switch self.freshness {
     case .fresh: freshness = "fresh"
-    case .cached: freshness = "cached"
-    case .unavailable: freshness = "unavailable"
+    case .cached(let why):
+      freshness = "cached"
+      failure = why
+    case .unavailable(let why):
+      freshness = "unavailable"
+      failure = why
     }
-    return .object([
+    var fields: [String: JSONValue] = [
       "wall": message(wall),
       "interruption": message(interruption?.message, shape: interruption?.shape),
       "badge": .integer(badge),
@@ -34,6 +39,12 @@ extension HeraldState {
       "manifest": .optional(manifest?.rawValue),
       "nextChangeAt": .optional(nextChange?.rfc3339),
       "locale": .optional(locale),
-    ])
+    ]
+    // A signed channel's failure is named (every client names it the same); the other reasons
+    // depend on how a fault reaches each platform's transport, and are not compared.
+    if let failure, case .statement = failure.fetchFailure {
+      fields["failure"] = .string(failure.reason.rawValue)
+    }
+    return .object(fields)
   }
 }

@@ -86,7 +86,7 @@ export class HeraldClient {
                 headers: options.headers,
                 userAgent: options.userAgent,
             });
-        this.reader = new ChannelReader(indexURL(options.channel), options.platform, options.preferredLanguages ?? browserLanguages(), transport, this.storage, options.timeout ?? limits.defaultTimeout, this.closing.signal);
+        this.reader = new ChannelReader(indexURL(options.channel), options.platform, options.preferredLanguages ?? browserLanguages(), transport, this.storage, options.timeout ?? limits.defaultTimeout, this.closing.signal, options.channelKeys ?? null);
     }
     /**
      * Fetches the channel (conditionally) and decides again: call it at launch and when the app comes

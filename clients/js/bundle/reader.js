@@ -4,6 +4,8 @@ import { rowsFor } from "./decision.js";
 import { readCached, writeCached } from "./storage.js";
 import { bodyText } from "./strict.js";
 import { limits } from "./limits.js";
+import { documentFailure, platformCrypto, verifyStatement, } from "./signing.js";
+import { hash } from "./transport.js";
 import { compareVersions, parseVersion } from "./version.js";
 /** The index URL of a channel given by its base URL or by its index.json itself. */
 export function indexURL(channel) {
@@ -21,7 +23,9 @@ export class ChannelReader {
     /** How long a whole read may take, in milliseconds: one deadline for every document it fetches. */
     timeout = limits.defaultTimeout, 
     /** Aborted when the client closes: an exchange under way stops, and no other starts. */
-    closing) {
+    closing, 
+    /** The keys the app pins when the channel is signed (docs/signing.md). */
+    pinned = null) {
         this.index = index;
         this.platform = platform;
         this.languages = languages;
@@ -29,6 +33,7 @@ export class ChannelReader {
         this.storage = storage;
         this.timeout = timeout;
         this.closing = closing;
+        this.pinned = pinned;
         this.parsed = new Map();
         /**
          * Each URL's cached copy as this client last read or wrote it: storage is read once per URL, not
@@ -40,7 +45,17 @@ export class ChannelReader {
     }
     async read(version, now) {
         this.deadline = monotonicNow() + this.timeout;
-        const index = await this.fetch(this.index, (body) => decodeChannel(body));
+        // A signed channel's statement comes first: every document after it is checked against it.
+        const read = this.pinned === null ? null : await this.readStatement(this.pinned, now);
+        if (read !== null && "unavailable" in read) {
+            const source = { kind: "unavailable", failure: read.unavailable };
+            return { source, scope: null, nextChangeAt: null, maxAge: null, locale: null };
+        }
+        const signed = read;
+        const index = await this.fetch(this.index, async (body) => {
+            const failure = signed === null ? null : await this.documentCheck(signed, body, this.index);
+            return failure !== null ? { ok: false, failure } : decodeChannel(body);
+        });
         if (index.document === null) {
             return {
                 source: { kind: "unavailable", failure: index.failure ?? { kind: "not-fetched" } },
@@ -50,7 +65,7 @@ export class ChannelReader {
                 locale: null,
             };
         }
-        const [channel, channelURL] = await this.edition(index.document);
+        const [channel, channelURL] = await this.edition(index.document, signed);
         const none = (failure) => ({
             source: { kind: "unavailable", failure },
             scope: null,
@@ -76,10 +91,31 @@ export class ChannelReader {
         catch {
             return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
         }
-        const manifest = await this.fetch(url, (body) => this.decodeFor(url, body));
+        const manifest = await this.fetch(url, async (body) => {
+            const failure = signed === null ? null : await this.documentCheck(signed, body, url);
+            return failure !== null ? { ok: false, failure } : this.decodeFor(url, body);
+        });
         if (manifest.document === null)
             return none(manifest.failure ?? { kind: "not-fetched" });
         const rows = rowsFor(manifest.document, version, now);
+        // Under a statement not believed this time (its cached one stood in), or a wall no pinned wall
+        // key signed for, the rows are the archive's and the badge's only.
+        const wall = rows.find((row) => row.blocking);
+        const signedFailure = signed === null
+            ? null
+            : (signed.failure ??
+                (!signed.statement.wallSigned && wall !== undefined
+                    ? { kind: "key", reason: `${wall.id} is a wall, and no pinned wall key signed the statement` }
+                    : null));
+        if (signedFailure !== null) {
+            return {
+                source: { kind: "cached", rows, failure: signedFailure },
+                scope: manifest.document.scope,
+                nextChangeAt: manifest.document.nextChangeAt,
+                maxAge: null,
+                locale: channel.language,
+            };
+        }
         return {
             source: manifest.failure === null
                 ? { kind: "fresh", rows }
@@ -95,7 +131,7 @@ export class ChannelReader {
      * default locale or a one-language channel. A locale's channel that cannot be read (nor its
      * cached copy) falls back to the root's: a wall in the default language still protects.
      */
-    async edition(root) {
+    async edition(root, signed) {
         if (root.locales === null)
             return [root, this.index];
         const locale = editionFor(this.languages, root.locales.map((entry) => entry.locale), root.language);
@@ -109,7 +145,10 @@ export class ChannelReader {
         catch {
             return [root, this.index];
         }
-        const localized = await this.fetch(url, (body) => decodeChannel(body));
+        const localized = await this.fetch(url, async (body) => {
+            const failure = signed === null ? null : await this.documentCheck(signed, body, url);
+            return failure !== null ? { ok: false, failure } : decodeChannel(body);
+        });
         return localized.document === null ? [root, this.index] : [localized.document, url];
     }
     /**
@@ -132,11 +171,51 @@ export class ChannelReader {
         this.parsed.set(url, { body, document });
         return document;
     }
+    /**
+     * Reads signed.json beside the index and checks it; one that holds raises the highest generation
+     * kept. A cached statement that still holds stands in for one that fails, with its failure; a
+     * missing one (404) is a `signature` failure.
+     */
+    async readStatement(pinned, now) {
+        const crypto = await platformCrypto();
+        const url = new URL("signed.json", this.index).href;
+        const key = generationKey(pinned.channel);
+        let highest = null;
+        try {
+            const kept = await this.storage.getItem(key);
+            highest = kept !== null && /^[0-9]+$/.test(kept) ? Number(kept) : null;
+        }
+        catch {
+            highest = null;
+        }
+        const read = await this.fetch(url, (body) => verifyStatement(body, pinned, highest, now, crypto));
+        let failure = read.failure;
+        if (failure?.kind === "status" && failure.status === 404) {
+            failure = { kind: "signature", reason: "the channel has no signed.json (404)" };
+        }
+        if (read.document === null)
+            return { unavailable: failure ?? { kind: "not-fetched" } };
+        if (failure === null && (highest === null || read.document.generation > highest)) {
+            try {
+                await this.storage.setItem(key, String(read.document.generation));
+            }
+            catch {
+                // Not kept: the next launch checks against the older generation, never a wrong answer.
+            }
+        }
+        const prefix = new URL(".", this.index).href;
+        return { statement: read.document, failure, crypto, prefix };
+    }
+    /** Why a document's text is not the one the statement lists at its URL, if it is not. */
+    async documentCheck(signed, body, url) {
+        const path = url.startsWith(signed.prefix) ? "api/v1/" + url.slice(signed.prefix.length) : url;
+        return documentFailure(body, path, signed.statement, signed.crypto);
+    }
     async fetch(url, read) {
         const cached = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
         this.kept.set(url, cached);
-        const fallback = (failure) => {
-            const decoded = cached === null ? null : read(cached.body);
+        const fallback = async (failure) => {
+            const decoded = cached === null ? null : await read(cached.body);
             return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
         };
         const response = await this.within({ url, etag: cached?.etag ?? null, lastModified: cached?.lastModified ?? null });
@@ -145,7 +224,7 @@ export class ChannelReader {
                 const text = bodyText(response.body);
                 if ("problem" in text)
                     return fallback({ kind: "unreadable", reason: text.problem });
-                const decoded = read(text.text);
+                const decoded = await read(text.text);
                 if (!decoded.ok)
                     return fallback(decoded.failure);
                 const copy = { body: text.text, etag: response.etag, lastModified: response.lastModified };
@@ -154,7 +233,7 @@ export class ChannelReader {
                 return { document: decoded.value, failure: null, maxAge: response.maxAge };
             }
             case "not-modified": {
-                const decoded = cached === null ? null : read(cached.body);
+                const decoded = cached === null ? null : await read(cached.body);
                 if (!decoded?.ok) {
                     return { document: null, failure: { kind: "unreadable", reason: "304 without a cached copy" }, maxAge: null };
                 }
@@ -192,6 +271,10 @@ export class ChannelReader {
                 this.closing?.removeEventListener("abort", stop);
         }
     }
+}
+/** The storage key of a signed channel's highest accepted generation. */
+export function generationKey(channel) {
+    return "herald:generation:" + hash(channel);
 }
 /** Milliseconds on a clock that never goes back (performance.now where there is one). */
 function monotonicNow() {

@@ -88,6 +88,7 @@ function sameValue(a, b) {
     return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 /** The state in the form of conformance/client cases. */
+const statementKinds = ["signature", "key", "channel", "rollback", "expired", "hash"];
 export function conformanceValue(state) {
     const describe = (value, shape) => {
         if (value === null)
@@ -101,7 +102,7 @@ export function conformanceValue(state) {
             fields.shape = shape;
         return fields;
     };
-    return {
+    const value = {
         wall: describe(state.wall),
         interruption: state.interruption === null ? null : describe(state.interruption, state.interruption.shape),
         badge: state.badge,
@@ -111,6 +112,11 @@ export function conformanceValue(state) {
         nextChangeAt: state.nextChangeAt === null ? null : formatTimestamp(state.nextChangeAt),
         locale: state.locale,
     };
+    // A signed channel's failure is named, the same in every client; the other reasons depend on
+    // how a fault reaches each platform's transport, and are not compared.
+    if (state.failure !== null && statementKinds.includes(state.failure.kind))
+        value.failure = state.failure.kind;
+    return value;
 }
 /**
  * JSON exactly as herald writes it: keys sorted, two-space indentation, a final newline, and the

@@ -12,6 +12,7 @@ import {
 import { limits } from "./limits.js";
 import { fetchTransport, HeraldTransport } from "./transport.js";
 import { parseVersion } from "./version.js";
+import type { HeraldChannelKeys } from "./signing.js";
 
 /** The client's clock: tests give one they move by hand. */
 export interface HeraldClock {
@@ -77,6 +78,11 @@ export interface HeraldClientOptions {
    * several locales serves the first one they reach (`fr-CA` reaches `fr`), else its default.
    */
   preferredLanguages?: readonly string[];
+  /**
+   * The keys the app pins when the channel is signed (docs/signing.md): with them the client believes only
+   * what a statement signed by one of them lists, and fails open otherwise (`failure.kind` says why).
+   */
+  channelKeys?: HeraldChannelKeys | null;
 }
 
 const deviceUser = "_device";
@@ -142,6 +148,7 @@ export class HeraldClient {
       this.storage,
       options.timeout ?? limits.defaultTimeout,
       this.closing.signal,
+      options.channelKeys ?? null,
     );
   }
 

@@ -3,6 +3,7 @@ import { ManifestRow, readRow } from "./row.js";
 import { documentProblem } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
 
+import type { StatementFailureKind } from "./signing.js";
 export type { Kind, Rollout, RowBody, Severity } from "./row-values.js";
 export type { ManifestRow } from "./row.js";
 
@@ -35,7 +36,8 @@ export type HeraldFailure =
   | { readonly kind: "unreadable"; readonly reason: string }
   | { readonly kind: "unknown-schema"; readonly schemaVersion: number }
   | { readonly kind: "too-large"; readonly limit: number }
-  | { readonly kind: "not-fetched" };
+  | { readonly kind: "not-fetched" }
+  | { readonly kind: StatementFailureKind; readonly reason: string };
 
 /** A decoding outcome. */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: HeraldFailure };

@@ -5,6 +5,7 @@ export { HeraldClient, systemClock } from "./client.js";
 export type { HeraldClientOptions, HeraldClock } from "./client.js";
 export type { HeraldFailure, Kind, ManifestRow, Severity } from "./documents.js";
 export type { HeraldAction } from "./action.js";
+export type { HeraldChannelKeys, StatementFailureKind } from "./signing.js";
 export { emptyState } from "./state.js";
 export type { HeraldMessage, HeraldState } from "./state.js";
 export { memoryStorage } from "./storage.js";

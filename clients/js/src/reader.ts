@@ -5,7 +5,15 @@ import { CachedDocument, readCached, StorageAdapter, writeCached } from "./stora
 import { bodyText } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
 import { limits } from "./limits.js";
-import { HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
+import {
+  documentFailure,
+  HeraldChannelKeys,
+  platformCrypto,
+  SignatureChecking,
+  VerifiedStatement,
+  verifyStatement,
+} from "./signing.js";
+import { hash, HeraldRequest, HeraldResponse, HeraldTransport } from "./transport.js";
 import { compareVersions, parseVersion, Version } from "./version.js";
 
 /** What a read gave. */
@@ -56,11 +64,23 @@ export class ChannelReader {
     private readonly timeout: number = limits.defaultTimeout,
     /** Aborted when the client closes: an exchange under way stops, and no other starts. */
     private readonly closing?: AbortSignal,
+    /** The keys the app pins when the channel is signed (docs/signing.md). */
+    private readonly pinned: HeraldChannelKeys | null = null,
   ) {}
 
   async read(version: Version, now: Timestamp): Promise<ReadOutcome> {
     this.deadline = monotonicNow() + this.timeout;
-    const index = await this.fetch(this.index, (body) => decodeChannel(body));
+    // A signed channel's statement comes first: every document after it is checked against it.
+    const read = this.pinned === null ? null : await this.readStatement(this.pinned, now);
+    if (read !== null && "unavailable" in read) {
+      const source: ManifestSource = { kind: "unavailable", failure: read.unavailable };
+      return { source, scope: null, nextChangeAt: null, maxAge: null, locale: null };
+    }
+    const signed: SignedRead | null = read;
+    const index = await this.fetch(this.index, async (body) => {
+      const failure = signed === null ? null : await this.documentCheck(signed, body, this.index);
+      return failure !== null ? { ok: false, failure } : decodeChannel(body);
+    });
     if (index.document === null) {
       return {
         source: { kind: "unavailable", failure: index.failure ?? { kind: "not-fetched" } },
@@ -70,7 +90,7 @@ export class ChannelReader {
         locale: null,
       };
     }
-    const [channel, channelURL] = await this.edition(index.document);
+    const [channel, channelURL] = await this.edition(index.document, signed);
     const none = (failure: HeraldFailure): ReadOutcome => ({
       source: { kind: "unavailable", failure },
       scope: null,
@@ -95,9 +115,31 @@ export class ChannelReader {
     } catch {
       return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
     }
-    const manifest = await this.fetch(url, (body) => this.decodeFor(url, body));
+    const manifest = await this.fetch(url, async (body) => {
+      const failure = signed === null ? null : await this.documentCheck(signed, body, url);
+      return failure !== null ? { ok: false, failure } : this.decodeFor(url, body);
+    });
     if (manifest.document === null) return none(manifest.failure ?? { kind: "not-fetched" });
     const rows = rowsFor(manifest.document, version, now);
+    // Under a statement not believed this time (its cached one stood in), or a wall no pinned wall
+    // key signed for, the rows are the archive's and the badge's only.
+    const wall = rows.find((row) => row.blocking);
+    const signedFailure: HeraldFailure | null =
+      signed === null
+        ? null
+        : (signed.failure ??
+          (!signed.statement.wallSigned && wall !== undefined
+            ? { kind: "key", reason: `${wall.id} is a wall, and no pinned wall key signed the statement` }
+            : null));
+    if (signedFailure !== null) {
+      return {
+        source: { kind: "cached", rows, failure: signedFailure },
+        scope: manifest.document.scope,
+        nextChangeAt: manifest.document.nextChangeAt,
+        maxAge: null,
+        locale: channel.language,
+      };
+    }
     return {
       source:
         manifest.failure === null
@@ -115,7 +157,7 @@ export class ChannelReader {
    * default locale or a one-language channel. A locale's channel that cannot be read (nor its
    * cached copy) falls back to the root's: a wall in the default language still protects.
    */
-  private async edition(root: ChannelIndex): Promise<[ChannelIndex, string]> {
+  private async edition(root: ChannelIndex, signed: SignedRead | null): Promise<[ChannelIndex, string]> {
     if (root.locales === null) return [root, this.index];
     const locale = editionFor(
       this.languages,
@@ -130,7 +172,10 @@ export class ChannelReader {
     } catch {
       return [root, this.index];
     }
-    const localized = await this.fetch(url, (body) => decodeChannel(body));
+    const localized = await this.fetch(url, async (body) => {
+      const failure = signed === null ? null : await this.documentCheck(signed, body, url);
+      return failure !== null ? { ok: false, failure } : decodeChannel(body);
+    });
     return localized.document === null ? [root, this.index] : [localized.document, url];
   }
 
@@ -154,11 +199,56 @@ export class ChannelReader {
     return document;
   }
 
-  private async fetch<T>(url: string, read: (body: string) => Decoded<T>): Promise<Fetched<T>> {
+  /**
+   * Reads signed.json beside the index and checks it; one that holds raises the highest generation
+   * kept. A cached statement that still holds stands in for one that fails, with its failure; a
+   * missing one (404) is a `signature` failure.
+   */
+  private async readStatement(
+    pinned: HeraldChannelKeys,
+    now: Timestamp,
+  ): Promise<SignedRead | { unavailable: HeraldFailure }> {
+    const crypto = await platformCrypto();
+    const url = new URL("signed.json", this.index).href;
+    const key = generationKey(pinned.channel);
+    let highest: number | null = null;
+    try {
+      const kept = await this.storage.getItem(key);
+      highest = kept !== null && /^[0-9]+$/.test(kept) ? Number(kept) : null;
+    } catch {
+      highest = null;
+    }
+    const read = await this.fetch(url, (body) => verifyStatement(body, pinned, highest, now, crypto));
+    let failure = read.failure;
+    if (failure?.kind === "status" && failure.status === 404) {
+      failure = { kind: "signature", reason: "the channel has no signed.json (404)" };
+    }
+    if (read.document === null) return { unavailable: failure ?? { kind: "not-fetched" } };
+    if (failure === null && (highest === null || read.document.generation > highest)) {
+      try {
+        await this.storage.setItem(key, String(read.document.generation));
+      } catch {
+        // Not kept: the next launch checks against the older generation, never a wrong answer.
+      }
+    }
+    const prefix = new URL(".", this.index).href;
+    return { statement: read.document, failure, crypto, prefix };
+  }
+
+  /** Why a document's text is not the one the statement lists at its URL, if it is not. */
+  private async documentCheck(signed: SignedRead, body: string, url: string): Promise<HeraldFailure | null> {
+    const path = url.startsWith(signed.prefix) ? "api/v1/" + url.slice(signed.prefix.length) : url;
+    return documentFailure(body, path, signed.statement, signed.crypto);
+  }
+
+  private async fetch<T>(
+    url: string,
+    read: (body: string) => Decoded<T> | Promise<Decoded<T>>,
+  ): Promise<Fetched<T>> {
     const cached = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
     this.kept.set(url, cached);
-    const fallback = (failure: HeraldFailure): Fetched<T> => {
-      const decoded = cached === null ? null : read(cached.body);
+    const fallback = async (failure: HeraldFailure): Promise<Fetched<T>> => {
+      const decoded = cached === null ? null : await read(cached.body);
       return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
     };
     const response = await this.within({ url, etag: cached?.etag ?? null, lastModified: cached?.lastModified ?? null });
@@ -166,7 +256,7 @@ export class ChannelReader {
       case "ok": {
         const text = bodyText(response.body);
         if ("problem" in text) return fallback({ kind: "unreadable", reason: text.problem });
-        const decoded = read(text.text);
+        const decoded = await read(text.text);
         if (!decoded.ok) return fallback(decoded.failure);
         const copy = { body: text.text, etag: response.etag, lastModified: response.lastModified };
         this.kept.set(url, copy);
@@ -174,7 +264,7 @@ export class ChannelReader {
         return { document: decoded.value, failure: null, maxAge: response.maxAge };
       }
       case "not-modified": {
-        const decoded = cached === null ? null : read(cached.body);
+        const decoded = cached === null ? null : await read(cached.body);
         if (!decoded?.ok) {
           return { document: null, failure: { kind: "unreadable", reason: "304 without a cached copy" }, maxAge: null };
         }
@@ -208,6 +298,22 @@ export class ChannelReader {
       if (stop !== undefined) this.closing?.removeEventListener("abort", stop);
     }
   }
+}
+
+/** A signed channel's statement as read, and what every document is checked with. */
+interface SignedRead {
+  /** The statement that held: this read's, or the cached one when this read's failed. */
+  readonly statement: VerifiedStatement;
+  /** Why this read's statement was not believed, when the cached one stands in. */
+  readonly failure: HeraldFailure | null;
+  readonly crypto: SignatureChecking;
+  /** The folder of the channel's index (`…/api/v1/`), which the statement's paths start from. */
+  readonly prefix: string;
+}
+
+/** The storage key of a signed channel's highest accepted generation. */
+export function generationKey(channel: string): string {
+  return "herald:generation:" + hash(channel);
 }
 
 /** Milliseconds on a clock that never goes back (performance.now where there is one). */

@@ -140,6 +140,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
 
 /** The state in the form of conformance/client cases. */
+const statementKinds: readonly string[] = ["signature", "key", "channel", "rollback", "expired", "hash"];
+
 export function conformanceValue(state: HeraldState): JSONValue {
   const describe = (value: HeraldMessage | null, shape?: string): JSONValue => {
     if (value === null) return null;
@@ -151,7 +153,7 @@ export function conformanceValue(state: HeraldState): JSONValue {
     if (shape !== undefined) fields.shape = shape;
     return fields;
   };
-  return {
+  const value: { [key: string]: JSONValue } = {
     wall: describe(state.wall),
     interruption: state.interruption === null ? null : describe(state.interruption, state.interruption.shape),
     badge: state.badge,
@@ -161,6 +163,10 @@ export function conformanceValue(state: HeraldState): JSONValue {
     nextChangeAt: state.nextChangeAt === null ? null : formatTimestamp(state.nextChangeAt),
     locale: state.locale,
   };
+  // A signed channel's failure is named, the same in every client; the other reasons depend on
+  // how a fault reaches each platform's transport, and are not compared.
+  if (state.failure !== null && statementKinds.includes(state.failure.kind)) value.failure = state.failure.kind;
+  return value;
 }
 
 /**

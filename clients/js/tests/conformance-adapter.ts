@@ -4,7 +4,7 @@ import { conformanceValue, JSONValue } from "../src/state.js";
 import { memoryStorage, writeCached } from "../src/storage.js";
 import { parseTimestamp } from "../src/timestamp.js";
 import { fetchTransport, HeraldTransport } from "../src/transport.js";
-import { fixedClock, markCaseSeen } from "./support/conformance.js";
+import { CaseSigning, casePinning, fixedClock, markCaseSeen } from "./support/conformance.js";
 
 // The JavaScript client's adapter for conformance/run-cases (docs/client-protocol.md, "Running
 // the cases against a port"): one request per line on standard input, one state per line out.
@@ -25,6 +25,8 @@ interface Request {
     readonly languages: readonly string[];
     /** The id a rollout's buckets are taken from (the signed-in user's, or the install's). */
     readonly stableID?: string;
+    /** The keys a signed case's app pins. */
+    readonly signing?: CaseSigning;
   };
   readonly cached: Readonly<Record<string, string>>;
   readonly timeoutMilliseconds: number;
@@ -61,6 +63,7 @@ async function answer(request: Request): Promise<JSONValue> {
     clock: fixedClock(now),
     preferredLanguages: request.input.languages,
     timeout: request.timeoutMilliseconds,
+    channelKeys: await casePinning(request.input.signing, storage),
   });
   return conformanceValue(await client.refresh());
 }

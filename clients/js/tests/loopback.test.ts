@@ -61,6 +61,9 @@ const ids = (state: HeraldState) => state.archive.map((entry) => entry.message.i
 
 for (const conformance of conformanceCases()) {
   if (Object.keys(conformance.faults).length > 0 || conformance.cached.length > 0) continue;
+  // This server rewrites the base URL inside the documents, which a signed channel's statement
+  // hashes: the signed cases go over the network through conformance/run-cases instead.
+  if (conformance.channel.startsWith("signed-")) continue;
   test(`over HTTP with fetch: ${conformance.name}`, async () => {
     const server = await serve(conformance.channel);
     const state = await runCase(conformance, { baseURL: server.baseURL, transport: fetchTransport() });

@@ -5,6 +5,8 @@ import { parseTimestamp, Timestamp } from "../../src/timestamp.js";
 import { conformanceValue, JSONValue, writeJSON } from "../../src/state.js";
 import { addSeen, memoryStorage, StorageAdapter, writeCached } from "../../src/storage.js";
 import { encodingProblem, HeraldResponse, HeraldTransport, memoryTransport } from "../../src/transport.js";
+import { generationKey } from "../../src/reader.js";
+import { HeraldChannelKeys } from "../../src/signing.js";
 import { conformanceFolder, readJSON } from "./paths.js";
 
 /**
@@ -44,6 +46,8 @@ export interface ConformanceCase {
     readonly languages: readonly string[];
     /** The id a rollout's buckets are taken from (the signed-in user's, or the install's). */
     readonly stableID?: string;
+    /** The keys a signed case's app pins, and the highest generation it accepted before. */
+    readonly signing?: CaseSigning;
   };
   readonly faults: Readonly<
     Record<
@@ -66,6 +70,26 @@ export interface ConformanceCase {
   readonly expected: JSONValue;
 }
 
+/** What a signed case's app pins (docs/client-protocol.md, "Running the cases against a port"). */
+export interface CaseSigning {
+  readonly channel: string;
+  readonly keys: readonly string[];
+  readonly wallKeys: readonly string[];
+  readonly highestGeneration?: number;
+}
+
+/** The keys a case's app pins, with the generation it accepted before kept in its storage; null for none. */
+export async function casePinning(
+  signing: CaseSigning | undefined,
+  storage: StorageAdapter,
+): Promise<HeraldChannelKeys | null> {
+  if (signing === undefined) return null;
+  if (signing.highestGeneration !== undefined) {
+    await storage.setItem(generationKey(signing.channel), String(signing.highestGeneration));
+  }
+  return { channel: signing.channel, keys: signing.keys, wallKeys: signing.wallKeys };
+}
+
 /** Every case, in file-name order. */
 export function conformanceCases(): ConformanceCase[] {
   const folder = join(conformanceFolder, "client", "cases");
@@ -79,10 +103,15 @@ export function conformanceCases(): ConformanceCase[] {
 export function channelDocuments(name: string): Record<string, string> {
   const channel = readJSON(join(conformanceFolder, "client", "channels", `${name}.json`)) as {
     baseURL: string;
-    documents: Record<string, JSONValue>;
+    documents?: Record<string, JSONValue>;
+    documentText?: Record<string, string>;
   };
   const documents: Record<string, string> = {};
-  for (const [path, value] of Object.entries(channel.documents)) documents[channel.baseURL + path] = writeJSON(value);
+  // A signed channel's documents are its exact text: its statement hashes the bytes.
+  for (const [path, text] of Object.entries(channel.documentText ?? {})) documents[channel.baseURL + path] = text;
+  for (const [path, value] of Object.entries(channel.documents ?? {})) {
+    documents[channel.baseURL + path] = writeJSON(value);
+  }
   return documents;
 }
 
@@ -161,6 +190,8 @@ export async function runCase(
     transport: network?.transport ?? memoryTransport(documents, faults),
     clock: fixedClock(now),
     preferredLanguages: test.input.languages,
+    channelKeys: await casePinning(test.input.signing, storage),
   });
+
   return writeJSON(conformanceValue(await client.refresh()));
 }

@@ -28,7 +28,9 @@ internal class ChannelReader(
     private val transport: HeraldTransport,
     private val store: ClientStore,
     private val timeoutMillis: Long,
-    private val fetcher: ExecutorService
+    private val fetcher: ExecutorService,
+    /** The keys the app pins when the channel is signed (docs/signing.md). */
+    private val pinned: HeraldChannelKeys? = null
 ) {
     /** A document as read: fresh, or the cached copy and why it is not fresh, or nothing and why. */
     private class Fetched<T>(val document: T?, val failure: HeraldFailure?, val maxAgeSeconds: Long?)
@@ -43,19 +45,40 @@ internal class ChannelReader(
 
     fun read(version: Version, now: Timestamp): ReadOutcome {
         deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis)
-        val root = fetch(index) { Documents.channel(it) }
+        // A signed channel's statement comes first: every document after it is checked against it.
+        var signed: SignedRead? = null
+        if (pinned != null) {
+            when (val read = readStatement(pinned, now)) {
+                is Decoded.Ok -> signed = read.value
+                is Decoded.Failed -> return ReadOutcome(ManifestSource.Unavailable(read.failure), null, null, null, null)
+            }
+        }
+        val statement = signed
+        fun checked(url: String, body: String): HeraldFailure? = statement?.problem(body, url)
+        val root = fetch(index) { body -> checked(index, body)?.let { Decoded.Failed(it) } ?: Documents.channel(body) }
         val rootIndex = root.document
             ?: return ReadOutcome(ManifestSource.Unavailable(root.failure ?: HeraldFailure.NotFetched), null, null, null, null)
-        val (channel, channelURL) = edition(rootIndex)
+        val (channel, channelURL) = edition(rootIndex, statement)
         fun none(failure: HeraldFailure) = ReadOutcome(ManifestSource.Unavailable(failure), null, null, null, channel.language)
         val entry = channel.platforms[platform]
             ?: return none(HeraldFailure.Unreadable("the channel has no platform $platform"))
         val release = entry.releases.firstOrNull { (listed, _) -> Version.parse(listed)?.let { it.compareTo(version) == 0 } ?: false }
         val url = resolve(channelURL, release?.second ?: entry.live)
             ?: return none(HeraldFailure.Unreadable("the manifest URL is not a URL"))
-        val manifest = fetch(url) { decodeFor(url, it) }
+        val manifest = fetch(url) { body -> checked(url, body)?.let { Decoded.Failed(it) } ?: decodeFor(url, body) }
         val document = manifest.document ?: return none(manifest.failure ?: HeraldFailure.NotFetched)
         val rows = DecisionRules.rowsFor(document, version, now)
+        // Under a statement not believed this time (its cached one stood in), or a wall no pinned
+        // wall key signed for, the rows are the archive's and the badge's only.
+        val wall = rows.firstOrNull { it.blocking }
+        val signedFailure = statement?.failure ?: if (statement != null && !statement.statement.wallSigned && wall != null) {
+            HeraldFailure.Statement("key", "${wall.id} is a wall, and no pinned wall key signed the statement")
+        } else {
+            null
+        }
+        if (signedFailure != null) {
+            return ReadOutcome(ManifestSource.Cached(rows, signedFailure), document.scope, document.nextChangeAt, null, channel.language)
+        }
         val failure = manifest.failure
         return ReadOutcome(
             source = if (failure == null) ManifestSource.Fresh(rows) else ManifestSource.Cached(rows, failure),
@@ -71,13 +94,15 @@ internal class ChannelReader(
      * default locale or a one-language channel. A locale's channel that cannot be read (nor its
      * cached copy) falls back to the root's: a wall in the default language still protects.
      */
-    private fun edition(root: ChannelIndex): Pair<ChannelIndex, String> {
+    private fun edition(root: ChannelIndex, signed: SignedRead?): Pair<ChannelIndex, String> {
         val locales = root.locales ?: return Pair(root, index)
         val locale = Locales.edition(languages(), locales.map { it.first }, root.language)
         val entry = locales.firstOrNull { it.first == locale }
         if (locale == root.language || entry == null) return Pair(root, index)
         val url = resolve(index, entry.second) ?: return Pair(root, index)
-        val localized = fetch(url) { Documents.channel(it) }.document ?: return Pair(root, index)
+        val localized = fetch(url) { body ->
+            signed?.problem(body, url)?.let { Decoded.Failed(it) } ?: Documents.channel(body)
+        }.document ?: return Pair(root, index)
         return Pair(localized, url)
     }
 
@@ -92,6 +117,40 @@ internal class ChannelReader(
         }
         if (decoded !is Decoded.Ok || decoded.value.platform == platform) return decoded
         return Decoded.Failed(HeraldFailure.Unreadable("the manifest is for ${decoded.value.platform}, not $platform"))
+    }
+
+    /** A signed channel's statement as read, and what every document is checked with. */
+    private class SignedRead(
+        /** The statement that held: this read's, or the cached one when this read's failed. */
+        val statement: SignedStatement,
+        /** Why this read's statement was not believed, when the cached one stands in. */
+        val failure: HeraldFailure?,
+        /** The folder of the channel's index (`…/api/v1/`), which the statement's paths start from. */
+        val prefix: String
+    ) {
+        fun problem(body: String, url: String): HeraldFailure? {
+            val path = if (url.startsWith(prefix)) "api/v1/" + url.substring(prefix.length) else url
+            return statement.problem(body, path, SignatureChecking.platform)
+        }
+    }
+
+    /**
+     * Reads signed.json beside the index and checks it; one that holds raises the highest
+     * generation kept. A cached statement that still holds stands in for one that fails, with its
+     * failure; a missing one (404) is a `signature` failure.
+     */
+    private fun readStatement(pinned: HeraldChannelKeys, now: Timestamp): Decoded<SignedRead> {
+        val checking = SignatureChecking.platform
+        val url = resolve(index, "signed.json") ?: return Decoded.Failed(HeraldFailure.NotFetched)
+        val highest = store.highestGeneration(pinned.channel)
+        val read = fetch(url) { SignedStatement.verify(it, pinned, highest, now, checking) }
+        var failure = read.failure
+        if (failure is HeraldFailure.Status && failure.status == 404) {
+            failure = HeraldFailure.Statement("signature", "the channel has no signed.json (404)")
+        }
+        val statement = read.document ?: return Decoded.Failed(failure ?: HeraldFailure.NotFetched)
+        if (failure == null) store.accept(statement.generation, pinned.channel)
+        return Decoded.Ok(SignedRead(statement, failure, resolve(index, ".") ?: index))
     }
 
     private fun <T> fetch(url: String, read: (String) -> Decoded<T>): Fetched<T> {

@@ -61,7 +61,7 @@ class HeraldClient(private val configuration: HeraldConfiguration) : Herald {
         val transport = configuration.transport ?: ownTransport ?: throw IllegalStateException("no transport")
         reader = ChannelReader(
             index, configuration.platform, { configuration.languages() }, transport, store,
-            configuration.timeoutMillis, fetcher
+            configuration.timeoutMillis, fetcher, configuration.channelKeys
         )
     }
 

@@ -66,6 +66,12 @@ class HeraldConfiguration(
      */
     var preferredLanguages: List<String>? = null
 
+    /**
+     * The keys the app pins when the channel is signed (docs/signing.md): with them the client
+     * believes only what a statement signed by one of them lists; null reads the channel as it is.
+     */
+    var channelKeys: HeraldChannelKeys? = null
+
     /** Where listeners are called (an Android app gives the main thread's); default: the client's own thread. */
     var callbackExecutor: Executor? = null
 

@@ -36,4 +36,12 @@ sealed class HeraldFailure {
     object NotFetched : HeraldFailure() {
         override fun toString(): String = "not fetched yet"
     }
+
+    /**
+     * A signed channel was not believed (docs/signing.md): [kind] is `signature`, `key`, `channel`,
+     * `rollback`, `expired` or `hash`, the same names as the Swift and TypeScript readers'.
+     */
+    class Statement(val kind: String, val reason: String) : HeraldFailure() {
+        override fun toString(): String = "$kind: $reason"
+    }
 }

@@ -168,6 +168,19 @@ internal class ClientStore(private val storage: HeraldStorage) {
 
     private fun seenKey(user: String): String = "herald:seen:" + Fnv.hash(user)
 
+    /** The highest generation of a signed channel's statement this install accepted, if any. */
+    fun highestGeneration(channel: String): Long? = read(generationKey(channel))?.toLongOrNull()
+
+    /** Keeps a statement's generation when it is the highest accepted, across launches. */
+    @Synchronized
+    fun accept(generation: Long, channel: String) {
+        val highest = highestGeneration(channel)
+        if (highest == null || generation > highest) write(generationKey(channel), generation.toString())
+    }
+
+    /** The storage key of a signed channel's highest accepted generation. */
+    fun generationKey(channel: String): String = "herald:generation:" + Fnv.hash(channel)
+
     private fun read(key: String): String? = try {
         storage.get(key)
     } catch (error: Exception) {

@@ -6,6 +6,7 @@ import herald.client.HeraldClient
 import herald.client.HeraldClock
 import herald.client.HeraldLimits
 import herald.client.HeraldCancellable
+import herald.client.HeraldChannelKeys
 import herald.client.HeraldConfiguration
 import herald.client.HeraldMessage
 import herald.client.HeraldResponse
@@ -65,7 +66,13 @@ object Conformance {
         val channel = read("client/channels/$name.json") as Map<*, *>
         val base = channel["baseURL"] as String
         val documents = LinkedHashMap<String, String>()
-        for ((path, value) in channel["documents"] as Map<*, *>) documents[base + path] = JsonWriter.pretty(value)
+        // A signed channel's documents are its exact text: its statement hashes the bytes.
+        for ((path, text) in channel["documentText"] as? Map<*, *> ?: emptyMap<Any, Any>()) {
+            documents[base + path] = text as String
+        }
+        for ((path, value) in channel["documents"] as? Map<*, *> ?: emptyMap<Any, Any>()) {
+            documents[base + path] = JsonWriter.pretty(value)
+        }
         return Pair(base, documents)
     }
 
@@ -81,7 +88,7 @@ object Conformance {
             if (shape != null) fields["shape"] = shape
             return fields
         }
-        return linkedMapOf(
+        val value = linkedMapOf(
             "wall" to describe(state.wall, null),
             "interruption" to state.interruption?.let { describe(it.message, it.shape.wireName) },
             "badge" to state.badge,
@@ -91,6 +98,10 @@ object Conformance {
             "nextChangeAt" to state.nextChangeAt?.toString(),
             "locale" to state.locale
         )
+        // A signed channel's failure is named, the same in every client; the other reasons depend
+        // on how a fault reaches each platform's transport, and are not compared.
+        (state.failure as? HeraldFailure.Statement)?.let { value["failure"] = it.kind }
+        return value
     }
 
     /** Whether a fault still gives the reader the document as built (conformance/transport.json). */
@@ -173,8 +184,19 @@ object Conformance {
             clock = FixedClock(now)
             preferredLanguages = (test.input["languages"] as List<*>).map { it as String }
             this.timeoutMillis = timeoutMillis
+            channelKeys = pinning(test.input["signing"] as? Map<*, *>, store)
         }
         HeraldClient(configuration).use { client -> return client.refresh().get() }
+    }
+
+    /** The keys a case's app pins, with the generation it accepted before kept in its store; null for none. */
+    internal fun pinning(signing: Map<*, *>?, store: ClientStore): HeraldChannelKeys? {
+        if (signing == null) return null
+        val channel = signing["channel"] as String
+        (signing["highestGeneration"] as? Double)?.let { store.accept(it.toLong(), channel) }
+        return HeraldChannelKeys(
+            channel, (signing["keys"] as List<*>).map { it as String }, (signing["wallKeys"] as List<*>).map { it as String }
+        )
     }
 
     /** The state's conformance form as herald writes JSON (the bytes the three clients must agree on). */

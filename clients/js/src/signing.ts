@@ -1,0 +1,260 @@
+import { verifyEd25519 } from "./ed25519.js";
+import { sha256 } from "./sha2.js";
+import { bodyText, documentProblem } from "./strict.js";
+import { parseTimestamp, Timestamp } from "./timestamp.js";
+
+/** The keys an app pins for a signed channel (docs/signing.md). */
+export interface HeraldChannelKeys {
+  /** The channel's id (herald.yaml's `signing.channel`). */
+  readonly channel: string;
+  /** The public keys whose signatures the app believes (base64 of 32 bytes); one that is not is ignored. */
+  readonly keys: readonly string[];
+  /** The keys of which one must also have signed a statement for a wall to show (each a key too). */
+  readonly wallKeys?: readonly string[];
+}
+
+/** Why a signed channel was not believed: the same names as the Swift and Kotlin readers'. */
+export type StatementFailureKind = "signature" | "key" | "channel" | "rollback" | "expired" | "hash";
+
+/** A statement failure, with its words for a log. */
+export interface StatementFailure {
+  readonly kind: StatementFailureKind;
+  readonly reason: string;
+}
+
+/** The two primitives a signed channel is checked with. */
+export interface SignatureChecking {
+  verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): Promise<boolean>;
+  sha256(bytes: Uint8Array): Promise<Uint8Array>;
+}
+
+/** This library's own Ed25519 and SHA-256, for a platform without WebCrypto (React Native's Hermes). */
+export const ownCrypto: SignatureChecking = {
+  async verify(publicKey, message, signature) {
+    return verifyEd25519(publicKey, message, signature);
+  },
+  async sha256(bytes) {
+    return sha256(bytes);
+  },
+};
+
+/** WebCrypto's subset the client uses. */
+interface Subtle {
+  importKey(
+    format: "raw",
+    key: Uint8Array,
+    algorithm: { name: string },
+    extractable: boolean,
+    usages: string[],
+  ): Promise<unknown>;
+  verify(algorithm: { name: string }, key: unknown, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
+  digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
+}
+
+/** Ed25519 and SHA-256 from WebCrypto (browsers, Node 20). */
+export function webCrypto(subtle: Subtle): SignatureChecking {
+  return {
+    async verify(publicKey, message, signature) {
+      try {
+        const key = await subtle.importKey("raw", publicKey, { name: "Ed25519" }, false, ["verify"]);
+        return await subtle.verify({ name: "Ed25519" }, key, signature, message);
+      } catch {
+        return false;
+      }
+    },
+    async sha256(bytes) {
+      return new Uint8Array(await subtle.digest("SHA-256", bytes));
+    },
+  };
+}
+
+let chosen: Promise<SignatureChecking> | null = null;
+
+/** Replaces the platform's choice (the tests run every signed case through each verifier); null probes again. */
+export function choosePlatformCrypto(checking: SignatureChecking | null): void {
+  chosen = checking === null ? null : Promise.resolve(checking);
+}
+
+/** WebCrypto where it has Ed25519, else this library's own verifier: probed once. */
+export function platformCrypto(): Promise<SignatureChecking> {
+  chosen ??= (async () => {
+    const subtle = (globalThis as { crypto?: { subtle?: Subtle } }).crypto?.subtle;
+    if (subtle === undefined) return ownCrypto;
+    try {
+      await subtle.importKey("raw", new Uint8Array(32).fill(1), { name: "Ed25519" }, false, ["verify"]);
+      return webCrypto(subtle);
+    } catch {
+      return ownCrypto;
+    }
+  })();
+  return chosen;
+}
+
+/** The media type of the statement, the only one read. */
+export const statementType = "application/vnd.herald.channel+json";
+
+/** A statement that held, and whether a pinned wall key signed it. */
+export interface VerifiedStatement {
+  readonly channel: string;
+  readonly generation: number;
+  readonly expiresAt: Timestamp;
+  readonly documents: ReadonlyMap<string, { readonly sha256: string; readonly bytes: number }>;
+  readonly wallSigned: boolean;
+}
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/** Standard base64 with padding, strictly; null for anything else. */
+export function base64Bytes(text: string): Uint8Array | null {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - padding);
+  let bits = 0;
+  let count = 0;
+  let index = 0;
+  for (const character of text) {
+    if (character === "=") break;
+    bits = (bits << 6) | alphabet.indexOf(character);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      if (index < out.length) out[index++] = (bits >> count) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** A public key's raw bytes, or null when it is not the base64 of 32 bytes. */
+function rawKey(text: string): Uint8Array | null {
+  const bytes = base64Bytes(text.trim());
+  return bytes !== null && bytes.length === 32 ? bytes : null;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** DSSE's pre-authentication encoding of a payload. */
+export function pae(payloadType: string, payload: Uint8Array): Uint8Array {
+  const encoder = new TextEncoder();
+  const type = encoder.encode(payloadType);
+  const head = encoder.encode(`DSSEv1 ${type.length} `);
+  const middle = encoder.encode(` ${payload.length} `);
+  const out = new Uint8Array(head.length + type.length + middle.length + payload.length);
+  out.set(head);
+  out.set(type, head.length);
+  out.set(middle, head.length + type.length);
+  out.set(payload, head.length + type.length + middle.length);
+  return out;
+}
+
+type JSONObject = Record<string, unknown>;
+
+function parseStrict(text: string): JSONObject | string {
+  const problem = documentProblem(text);
+  if (problem !== null) return problem;
+  const value: unknown = JSON.parse(text);
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JSONObject) : "not an object";
+}
+
+const fail = (kind: StatementFailureKind, reason: string): { ok: false; failure: StatementFailure } => ({
+  ok: false,
+  failure: { kind, reason },
+});
+
+/**
+ * Checks signed.json's text in the one order every reader keeps: a pinned key's signature, the
+ * channel, a generation not below `highestGeneration`, a time before the expiry.
+ */
+export async function verifyStatement(
+  text: string,
+  pinned: HeraldChannelKeys,
+  highestGeneration: number | null,
+  now: Timestamp,
+  crypto: SignatureChecking,
+): Promise<{ ok: true; value: VerifiedStatement } | { ok: false; failure: StatementFailure }> {
+  const envelope = parseStrict(text);
+  if (typeof envelope === "string") return fail("signature", `signed.json is not a document: ${envelope}`);
+  const payload = typeof envelope.payload === "string" ? base64Bytes(envelope.payload) : null;
+  if (typeof envelope.payloadType !== "string" || payload === null || !Array.isArray(envelope.signatures)) {
+    return fail("signature", "signed.json is not a DSSE envelope");
+  }
+  if (envelope.payloadType !== statementType) return fail("signature", `the payload type is ${envelope.payloadType}`);
+  const message = pae(envelope.payloadType, payload);
+  const keys = pinned.keys.map(rawKey).filter((key): key is Uint8Array => key !== null);
+  const wallKeys = (pinned.wallKeys ?? []).map(rawKey).filter((key): key is Uint8Array => key !== null);
+  const candidates = [...keys, ...wallKeys.filter((wall) => !keys.some((key) => hex(key) === hex(wall)))];
+  let byPinnedKey = false;
+  const verified: string[] = [];
+  for (const key of candidates) {
+    const id = hex(await crypto.sha256(key)).slice(0, 16);
+    for (const entry of envelope.signatures as unknown[]) {
+      const signature = entry as { keyid?: unknown; sig?: unknown };
+      if ((signature.keyid ?? "") !== id || typeof signature.sig !== "string") continue;
+      const bytes = base64Bytes(signature.sig);
+      if (bytes === null || bytes.length !== 64) continue;
+      byPinnedKey = true;
+      if (await crypto.verify(key, message, bytes)) {
+        verified.push(hex(key));
+        break;
+      }
+    }
+  }
+  if (!byPinnedKey) return fail("key", "no pinned key signed the statement");
+  if (verified.length === 0) return fail("signature", "a pinned key's signature does not verify");
+  const decoded = bodyText(payload);
+  if ("problem" in decoded) return fail("signature", `the statement is not UTF-8: ${decoded.problem}`);
+  const statement = parseStrict(decoded.text);
+  if (typeof statement === "string") return fail("signature", `the statement is not a document: ${statement}`);
+  const expiresAt = typeof statement.expiresAt === "string" ? parseTimestamp(statement.expiresAt) : undefined;
+  const documents = new Map<string, { sha256: string; bytes: number }>();
+  const listed = statement.documents;
+  if (typeof listed === "object" && listed !== null && !Array.isArray(listed)) {
+    for (const [path, value] of Object.entries(listed as JSONObject)) {
+      const entry = value as { sha256?: unknown; bytes?: unknown };
+      if (typeof entry.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(entry.sha256)) continue;
+      if (typeof entry.bytes !== "number" || !Number.isInteger(entry.bytes) || entry.bytes < 0) continue;
+      documents.set(path, { sha256: entry.sha256, bytes: entry.bytes });
+    }
+  }
+  if (
+    typeof statement.channel !== "string" ||
+    typeof statement.generation !== "number" ||
+    !Number.isInteger(statement.generation) ||
+    expiresAt === undefined ||
+    documents.size !== Object.keys((listed as JSONObject | null) ?? {}).length
+  ) {
+    return fail("signature", "the statement lacks a field or has one of the wrong type");
+  }
+  if (statement.channel !== pinned.channel) {
+    return fail("channel", `the statement is for channel ${statement.channel}, not ${pinned.channel}`);
+  }
+  if (highestGeneration !== null && statement.generation < highestGeneration) {
+    return fail("rollback", `generation ${statement.generation} is below ${highestGeneration}, already accepted`);
+  }
+  if (!(compareTimes(now, expiresAt) < 0)) return fail("expired", "the statement expired");
+  const wallSigned = wallKeys.length === 0 || wallKeys.some((wall) => verified.includes(hex(wall)));
+  return {
+    ok: true,
+    value: { channel: statement.channel, generation: statement.generation, expiresAt, documents, wallSigned },
+  };
+}
+
+/** Why a document's text is not the one a verified statement lists at its path, or null. */
+export async function documentFailure(
+  text: string,
+  path: string,
+  statement: VerifiedStatement,
+  crypto: SignatureChecking,
+): Promise<StatementFailure | null> {
+  const listed = statement.documents.get(path);
+  const bytes = new TextEncoder().encode(text);
+  if (listed === undefined || listed.bytes !== bytes.length || hex(await crypto.sha256(bytes)) !== listed.sha256) {
+    return { kind: "hash", reason: `${path} is not the document the statement lists` };
+  }
+  return null;
+}
+
+function compareTimes(a: Timestamp, b: Timestamp): number {
+  return a.seconds !== b.seconds ? (a.seconds < b.seconds ? -1 : 1) : a.nanoseconds - b.nanoseconds;
+}
