@@ -23,6 +23,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
   case config
   /// A document as a client reads it (a manifest or a channel index), through the strict rule.
   case document
+  /// A signed channel's `signed.json`, through the order an app checks it in.
+  case statement
 
   /// Runs one input through the target.
   package func run(_ bytes: [UInt8]) {
@@ -35,6 +37,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case .actionURL: Self.actionURL(bytes)
     case .config: Self.config(bytes)
     case .document: Self.document(bytes)
+    case .statement: Self.statement(bytes)
     }
   }
 
