@@ -17,6 +17,8 @@ struct SigningCommandTests {
     let file: String
     let publicKey: String
     let raw: [UInt8]
+    /// The key id herald prints: the first 16 hex digits of the raw key's SHA-256.
+    var keyID: String { String(SHA256Digest.hex(raw).prefix(16)) }
     var pem: String { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
   }
 
@@ -92,6 +94,8 @@ struct SigningCommandTests {
         ["HERALD_SIGNING_KEY": ci.pem]) { $1 })
     #expect(built.status == 0, "\(built.stderr)")
     #expect(built.stderr.contains("herald sign --key FILE"), "the wall awaits a wall key")
+    #expect(
+      built.stdout.contains("signed api/v1/signed.json with key \(ci.keyID)"), "\(built.stdout)")
     let first = try Self.verify(output, keys: [ci, wall], wallKeys: [wall])
     #expect(!first.wallSigned)
 
@@ -170,6 +174,21 @@ struct SigningCommandTests {
     #expect(unsigned.status == 0, "\(unsigned.stderr)")
     #expect(
       !FileManager.default.fileExists(atPath: output.appending(path: "api/v1/signed.json").path))
+  }
+
+  @Test("a key given to a site without signing: builds unsigned, and says so")
+  func keyWithoutSigning() throws {
+    let keys = try TemporaryDirectory()
+    let ci = try Self.generate(in: keys, "ci.pem")
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let built = InProcessRun.run(
+      ["build", "--site", site.url.path],
+      environment: Self.clock.merging(["HERALD_SIGNING_KEY": ci.pem]) { $1 })
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.stderr.contains("herald.yaml has no signing:, so the channel is not signed"))
+    let statement = site.url.appending(path: "public/api/v1/signed.json")
+    #expect(!FileManager.default.fileExists(atPath: statement.path))
   }
 
   @Test("sign refuses an output changed after its build, and leaves signed.json as it was")

@@ -140,6 +140,11 @@ enum BuildCommand {
     switch build.run() {
     case .built(let report):
       printer.printText(report.diagnostics)
+      if case .required(let signer?, _) = signing, report.signature == nil {
+        context.console.error(
+          "note: a signing key was given (\(signer.keyID)), and herald.yaml has no signing:, so"
+            + " the channel is not signed; see docs/signing.md")
+      }
       if let signature = report.signature, signature.coversWall, !signature.wallSigned {
         context.console.error(
           "note: the channel holds a wall, and apps that pin wall keys show it only once a wall"
@@ -149,6 +154,12 @@ enum BuildCommand {
         let elapsed = ContinuousClock.now - started
         context.console.out(
           BuildSummary(report: report, output: output, now: now, elapsed: elapsed).description)
+        if let signature = report.signature {
+          context.console.out(
+            "signed \(SignedEnvelope.path) with key \(signature.keyID): channel"
+              + " \(signature.statement.channel), \(signature.statement.documents.count) documents,"
+              + " expires \(signature.statement.expiresAt)")
+        }
       }
       return .success
     case .contentErrors(let diagnostics, let announcements, let finished):
