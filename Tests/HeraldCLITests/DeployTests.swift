@@ -47,16 +47,43 @@ private final class Nginx {
   let port: UInt16
   let folder: TemporaryDirectory
 
+  /// Where the site is served: `/whats-new/` for the sub-path forms, `/` for the domain root.
+  let prefix: String
+
   init(form: String, siteRoot: String, port: UInt16, folder: TemporaryDirectory) throws {
     self.port = port
     self.folder = folder
+    prefix = form == "domain-root" ? "/" : "/whats-new/"
     let server = try documentedConfiguration(form)
       .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
       .replacingOccurrences(of: "/srv/herald/public/", with: siteRoot + "/")
       .replacingOccurrences(of: "root /srv/www;", with: "root \(siteRoot);")
+      .replacingOccurrences(of: "root /srv/herald/public;", with: "root \(siteRoot);")
     let temp = folder.path("nginx")
     try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
-    let configuration = """
+    let temporaryPaths = """
+        client_body_temp_path \(temp)/body;
+        proxy_temp_path \(temp)/proxy;
+        fastcgi_temp_path \(temp)/fastcgi;
+        uwsgi_temp_path \(temp)/uwsgi;
+        scgi_temp_path \(temp)/scgi;
+      """
+    // The whole nginx.conf runs as it is written, but for what a test cannot have: another user,
+    // the system's pid and log files.
+    let whole =
+      "daemon off;\n"
+      + server
+      .replacingOccurrences(of: "user www-data;\n", with: "")
+      .replacingOccurrences(of: "pid /run/nginx.pid;", with: "pid \(temp)/nginx.pid;")
+      .replacingOccurrences(
+        of: "error_log /var/log/nginx/error.log;", with: "error_log \(temp)/error.log;"
+      )
+      .replacingOccurrences(of: "access_log /var/log/nginx/access.log;", with: "access_log off;")
+      .replacingOccurrences(of: "http {\n", with: "http {\n" + temporaryPaths + "\n")
+    let configuration =
+      form == "domain-root"
+      ? whole
+      : """
       worker_processes 1;
       daemon off;
       error_log \(temp)/error.log;
@@ -66,11 +93,7 @@ private final class Nginx {
         include /etc/nginx/mime.types;
         default_type application/octet-stream;
         access_log off;
-        client_body_temp_path \(temp)/body;
-        proxy_temp_path \(temp)/proxy;
-        fastcgi_temp_path \(temp)/fastcgi;
-        uwsgi_temp_path \(temp)/uwsgi;
-        scgi_temp_path \(temp)/scgi;
+      \(temporaryPaths)
       \(server)
       }
 
@@ -92,10 +115,13 @@ private final class Nginx {
     }
   }
 
+  /// Asks for a path; the checks write paths for the sub-path, `/whats-new/…`, which the domain
+  /// root serves at `/…`.
   func get(_ path: String, _ headers: [(String, String)] = [], method: String = "GET") throws
     -> RawHTTP.Answer
   {
-    try RawHTTP.request(path, port: port, method: method, headers: headers)
+    let served = path.hasPrefix("/whats-new/") ? prefix + path.dropFirst(11) : path
+    return try RawHTTP.request(served, port: port, method: method, headers: headers)
   }
 
   func stop() {
@@ -113,29 +139,40 @@ private final class Nginx {
 struct DeployTests {
   static let now = ["--now", "2026-11-30T12:00:00Z"]
 
-  /// Builds the example under /whats-new/ for a port into a folder.
-  func build(site: TemporaryDirectory, into output: String, port: UInt16) throws {
+  /// Builds the example under a path (`/whats-new/`, or `/` at the domain root) for a port into a
+  /// folder.
+  func build(
+    site: TemporaryDirectory, into output: String, port: UInt16, prefix: String = "/whats-new/"
+  ) throws {
     let result = try HeraldProcess.run(
       [
         "build", "--site", site.url.path, "--output", output, "--quiet", "--base-url",
-        "http://127.0.0.1:\(port)/whats-new/",
+        "http://127.0.0.1:\(port)\(prefix)",
       ] + Self.now)
     #expect(result.status == 0, "\(result.stderr)")
   }
 
+  /// Where a form's site is built, and the folder its configuration names.
+  static func folders(_ form: String, in folder: TemporaryDirectory) -> (
+    output: String, siteRoot: String
+  ) {
+    form == "root"
+      ? (folder.path("www/whats-new"), folder.path("www"))
+      : (folder.path("public"), folder.path("public"))
+  }
+
   @Test(
-    "both forms serve every kind of file right, hide herald's files, and keep ETags",
-    arguments: ["alias", "root"])
+    "every form serves every kind of file right, hides herald's files, and keeps ETags",
+    arguments: ["alias", "root", "domain-root"])
   func serve(_ form: String) throws {
     let folder = try TemporaryDirectory()
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
     let port = try freePort()
-    let output = form == "alias" ? folder.path("public") : folder.path("www/whats-new")
-    try build(site: site, into: output, port: port)
-    let nginx = try Nginx(
-      form: form, siteRoot: form == "alias" ? output : folder.path("www"), port: port,
-      folder: folder)
+    let (output, siteRoot) = Self.folders(form, in: folder)
+    try build(
+      site: site, into: output, port: port, prefix: form == "domain-root" ? "/" : "/whats-new/")
+    let nginx = try Nginx(form: form, siteRoot: siteRoot, port: port, folder: folder)
     defer { nginx.stop() }
     try checkTypesAndCaching(nginx)
     try checkCrossOrigin(nginx)
@@ -209,7 +246,9 @@ struct DeployTests {
     }
   }
 
-  @Test("every locale's feed gets the feed's type and lifetime", arguments: ["alias", "root"])
+  @Test(
+    "every locale's feed gets the feed's type and lifetime",
+    arguments: ["alias", "root", "domain-root"])
   func localeFeeds(_ form: String) throws {
     let folder = try TemporaryDirectory()
     let site = try TemporaryDirectory()
@@ -219,11 +258,10 @@ struct DeployTests {
       "herald.yaml",
       config.replacingOccurrences(of: "language: en-GB", with: "locales: [en-GB, de]"))
     let port = try freePort()
-    let output = form == "alias" ? folder.path("public") : folder.path("www/whats-new")
-    try build(site: site, into: output, port: port)
-    let nginx = try Nginx(
-      form: form, siteRoot: form == "alias" ? output : folder.path("www"), port: port,
-      folder: folder)
+    let (output, siteRoot) = Self.folders(form, in: folder)
+    try build(
+      site: site, into: output, port: port, prefix: form == "domain-root" ? "/" : "/whats-new/")
+    let nginx = try Nginx(form: form, siteRoot: siteRoot, port: port, folder: folder)
     defer { nginx.stop() }
     for path in ["/whats-new/feed.xml", "/whats-new/de/feed.xml", "/whats-new/en-GB/feed.xml"] {
       let answer = try nginx.get(path)
@@ -255,7 +293,7 @@ struct DeployTests {
         for piece in html.components(separatedBy: attribute).dropFirst() {
           let link = String(piece.prefix { $0 != "\"" })
             .replacingOccurrences(of: "&amp;", with: "&")
-          guard link.hasPrefix(base + "/whats-new/") else { continue }
+          guard link.hasPrefix(base + nginx.prefix) else { continue }
           let path = String(link.dropFirst(base.count)).components(separatedBy: "#")[0]
           guard checked.insert(path).inserted else { continue }
           #expect(try nginx.get(path).status == 200, "\(page) links to \(path)")
@@ -282,7 +320,7 @@ struct DeployTests {
     }
     let before = try etags()
     let bytesBefore = try FileTree.read(URL(fileURLWithPath: output))
-    try build(site: site, into: output, port: port)
+    try build(site: site, into: output, port: port, prefix: nginx.prefix)
     #expect(try etags() == before, "an unchanged rebuild keeps every ETag")
     let feedTag = try #require(before["feed.xml"])
     #expect(try nginx.get("/whats-new/feed.xml", [("If-None-Match", feedTag)]).status == 304)
@@ -292,7 +330,7 @@ struct DeployTests {
     try site.write(
       "content/announcements/widgets-1-10.md",
       text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
-    try build(site: site, into: output, port: port)
+    try build(site: site, into: output, port: port, prefix: nginx.prefix)
     let after = try etags()
     let bytesAfter = try FileTree.read(URL(fileURLWithPath: output))
     let changedTags = Set(files.filter { before[$0] != after[$0] })
