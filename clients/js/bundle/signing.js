@@ -29,6 +29,10 @@ export function webCrypto(subtle) {
     };
 }
 let chosen = null;
+const rfc8032Key = new Uint8Array([
+    0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
+    0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a,
+]);
 /** Replaces the platform's choice (the tests run every signed case through each verifier); null probes again. */
 export function choosePlatformCrypto(checking) {
     chosen = checking === null ? null : Promise.resolve(checking);
@@ -40,7 +44,8 @@ export function platformCrypto() {
         if (subtle === undefined)
             return ownCrypto;
         try {
-            await subtle.importKey("raw", new Uint8Array(32).fill(1), { name: "Ed25519" }, false, ["verify"]);
+            // RFC 8032's first test key: a valid point, so only a missing algorithm can refuse it.
+            await subtle.importKey("raw", rfc8032Key, { name: "Ed25519" }, false, ["verify"]);
             return webCrypto(subtle);
         }
         catch {
