@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import HeraldProtocol
 
 /// An Ed25519 public key (RFC 8032): the raw 32 bytes, written as base64 in herald.yaml and apps.
 package struct Ed25519PublicKey: Sendable, Hashable {
@@ -14,25 +15,22 @@ package struct Ed25519PublicKey: Sendable, Hashable {
     self.raw = raw
   }
 
-  /// A key from the base64 of its raw 32 bytes, as `herald keys generate` prints it.
+  /// A key from the base64 of its raw 32 bytes, as `herald keys generate` prints it (the text is
+  /// never repeated: a private key pasted by mistake stays out of the message).
   package init(base64 text: String) throws(SigningError) {
-    guard let data = Data(base64Encoded: text) else {
+    guard let raw = PublicKeyText.raw(text) else {
       throw SigningError(
-        "'\(text)' is not base64", hint: "paste the public key herald keys generate printed")
-    }
-    guard data.count == 32 else {
-      throw SigningError(
-        "'\(text)' is \(data.count) bytes, not the 32 of an Ed25519 public key",
+        "the text is not the base64 of an Ed25519 public key's 32 bytes",
         hint: "paste the public key herald keys generate printed")
     }
-    raw = Array(data)
+    self.raw = raw
   }
 
   /// The base64 of the raw key.
-  package var base64: String { Data(raw).base64EncodedString() }
+  package var base64: String { PublicKeyText.text(raw) }
 
   /// The key id: the first 16 hex digits of the SHA-256 of the raw key.
-  package var keyID: String { String(SHA256Digest.hex(raw).prefix(16)) }
+  package var keyID: String { KeyID.of(raw, crypto: LibcryptoChecking()) }
 
   /// Whether a signature of a message verifies with this key.
   package func verifies(_ signature: [UInt8], of message: some ContiguousBytes) -> Bool {

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import HeraldProtocol
 
 /// SHA-256, through libcrypto.
 package enum SHA256Digest {
@@ -16,10 +17,5 @@ package enum SHA256Digest {
   }
 
   /// The digest as lowercase hex.
-  package static func hex(_ bytes: some ContiguousBytes) -> String {
-    of(bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
-  }
+  package static func hex(_ bytes: some ContiguousBytes) -> String { KeyID.hex(of(bytes)) }
 }

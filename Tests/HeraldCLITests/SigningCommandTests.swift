@@ -17,8 +17,8 @@ struct SigningCommandTests {
     let file: String
     let publicKey: String
     let raw: [UInt8]
-    /// The key id herald prints: the first 16 hex digits of the raw key's SHA-256.
-    var keyID: String { String(SHA256Digest.hex(raw).prefix(16)) }
+    /// The key id herald prints.
+    var keyID: String { (try? Ed25519PublicKey(raw: raw))?.keyID ?? "" }
     var pem: String { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
   }
 
@@ -42,6 +42,17 @@ struct SigningCommandTests {
         + keys.map(\.publicKey).joined(separator: ", ") + "]\n  wallKeys: ["
         + wallKeys.map(\.publicKey).joined(separator: ", ") + "]\n  validFor: 7d\n")
     return site
+  }
+
+  /// The example signed by a CI key, with a wall key: the keys, the site and its output folder.
+  static func signedExample() throws -> (
+    keys: TemporaryDirectory, ci: Key, wall: Key, site: TemporaryDirectory, output: URL
+  ) {
+    let keys = try TemporaryDirectory()
+    let ci = try generate(in: keys, "ci.pem")
+    let wall = try generate(in: keys, "wall.pem")
+    let site = try site(keys: [ci, wall], wallKeys: [wall])
+    return (keys, ci, wall, site, site.url.appending(path: "public"))
   }
 
   /// Every document an app reads in an output: the JSON under api/ but the schema and the
@@ -83,11 +94,8 @@ struct SigningCommandTests {
 
   @Test("a build signs every document, a rebuild after an edit too, and sign adds a wall key's")
   func signedBuildAndSecondSignature() throws {
-    let keys = try TemporaryDirectory()
-    let ci = try Self.generate(in: keys, "ci.pem")
-    let wall = try Self.generate(in: keys, "wall.pem")
-    let site = try Self.site(keys: [ci, wall], wallKeys: [wall])
-    let output = site.url.appending(path: "public")
+    let (keys, ci, wall, site, output) = try Self.signedExample()
+    defer { withExtendedLifetime(keys) {} }
     let built = InProcessRun.run(
       ["build", "--site", site.url.path],
       environment: Self.clock.merging(
@@ -193,11 +201,8 @@ struct SigningCommandTests {
 
   @Test("sign refuses an output changed after its build, and leaves signed.json as it was")
   func signRefusesTamperedOutput() throws {
-    let keys = try TemporaryDirectory()
-    let ci = try Self.generate(in: keys, "ci.pem")
-    let wall = try Self.generate(in: keys, "wall.pem")
-    let site = try Self.site(keys: [ci, wall], wallKeys: [wall])
-    let output = site.url.appending(path: "public")
+    let (keys, ci, wall, site, output) = try Self.signedExample()
+    defer { withExtendedLifetime(keys) {} }
     let built = InProcessRun.run(
       ["build", "--site", site.url.path, "--signing-key", ci.file], environment: Self.clock)
     try #require(built.status == 0, "\(built.stderr)")

@@ -147,17 +147,19 @@ enum SignCommand {
     }
   }
 
-  /// Replaces a file whole: a new file beside it, renamed over it.
+  /// Replaces a file whole: a new file beside it (never written through a link), renamed over it.
   static func write(_ bytes: [UInt8], to path: String) throws(Refusal) {
     let temporary = path + ".herald-sign"
-    do {
-      try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, path) == 0 else {
-        throw CocoaError(.fileWriteUnknown)
-      }
+    do throws(FileSystemError) {
+      try FileSystem.write(bytes, to: temporary)
     } catch {
       unlink(temporary)
-      throw Refusal(message: "cannot write \(path): \(error)", hint: nil, status: .ioFailure)
+      throw Refusal(message: "cannot write \(temporary): \(error)", hint: nil, status: .ioFailure)
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw Refusal(message: "cannot replace \(path): \(reason)", hint: nil, status: .ioFailure)
     }
   }
 }

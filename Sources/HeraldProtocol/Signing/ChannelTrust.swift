@@ -96,32 +96,3 @@ package struct ChannelTrust: Sendable, Hashable {
     return .key("\(wall.id) is a wall, and no pinned wall key signed the statement")
   }
 }
-
-/// The two primitives a reader verifies with, from its platform (CryptoKit on Apple, libcrypto on
-/// Linux).
-package protocol SignatureChecking: Sendable {
-  /// Whether a 64-byte Ed25519 signature of a message verifies under a raw 32-byte public key.
-  func isValid(signature: [UInt8], of message: [UInt8], by publicKey: [UInt8]) -> Bool
-  /// The SHA-256 of some bytes.
-  func sha256(_ bytes: [UInt8]) -> [UInt8]
-}
-
-/// Key ids and digests as text.
-package enum KeyID {
-  /// A key's id: the first 16 hex digits of the SHA-256 of its raw public key.
-  package static func of(_ publicKey: [UInt8], crypto: some SignatureChecking) -> String {
-    String(hex(crypto.sha256(publicKey)).prefix(16))
-  }
-
-  /// Bytes in lowercase hex.
-  package static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-}

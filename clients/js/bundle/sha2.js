@@ -2,6 +2,10 @@
  * SHA-256 and SHA-512 (FIPS 180-4) in plain TypeScript, for a platform without WebCrypto (React
  * Native's Hermes): a signed channel's hashes and Ed25519's. 64-bit words are pairs of 32-bit ones.
  */
+/** Bytes as lowercase hexadecimal text. */
+export function hex(bytes) {
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 const k256 = new Uint32Array([
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,

@@ -1,5 +1,5 @@
 import { verifyEd25519 } from "./ed25519.js";
-import { sha256 } from "./sha2.js";
+import { hex, sha256 } from "./sha2.js";
 import { bodyText, documentProblem } from "./strict.js";
 import { parseTimestamp } from "./timestamp.js";
 /** This library's own Ed25519 and SHA-256, for a platform without WebCrypto (React Native's Hermes). */
@@ -83,9 +83,6 @@ export function base64Bytes(text) {
 function rawKey(text) {
     const bytes = base64Bytes(text.trim());
     return bytes !== null && bytes.length === 32 ? bytes : null;
-}
-function hex(bytes) {
-    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 /** DSSE's pre-authentication encoding of a payload. */
 export function pae(payloadType, payload) {

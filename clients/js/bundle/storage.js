@@ -1,4 +1,5 @@
 import { formatTimestamp, parseTimestamp } from "./timestamp.js";
+import { hex } from "./sha2.js";
 import { hash } from "./transport.js";
 /** Keeps everything in memory (nothing survives the process or the page). */
 export function memoryStorage(initial = {}) {
@@ -133,7 +134,7 @@ export async function installId(storage) {
     else
         for (let index = 0; index < bytes.length; index += 1)
             bytes[index] = Math.floor(Math.random() * 256);
-    const id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+    const id = hex(bytes);
     try {
         await storage.setItem(installKey, id);
     }

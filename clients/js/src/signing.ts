@@ -1,5 +1,5 @@
 import { verifyEd25519 } from "./ed25519.js";
-import { sha256 } from "./sha2.js";
+import { hex, sha256 } from "./sha2.js";
 import { bodyText, documentProblem } from "./strict.js";
 import { parseTimestamp, Timestamp } from "./timestamp.js";
 
@@ -134,10 +134,6 @@ export function base64Bytes(text: string): Uint8Array | null {
 function rawKey(text: string): Uint8Array | null {
   const bytes = base64Bytes(text.trim());
   return bytes !== null && bytes.length === 32 ? bytes : null;
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** DSSE's pre-authentication encoding of a payload. */

@@ -1,4 +1,5 @@
 import { formatTimestamp, parseTimestamp, Timestamp } from "./timestamp.js";
+import { hex } from "./sha2.js";
 import { hash } from "./transport.js";
 
 /**
@@ -153,7 +154,7 @@ export async function installId(storage: StorageAdapter): Promise<string> {
   const random = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto;
   if (random?.getRandomValues) random.getRandomValues(bytes);
   else for (let index = 0; index < bytes.length; index += 1) bytes[index] = Math.floor(Math.random() * 256);
-  const id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const id = hex(bytes);
   try {
     await storage.setItem(installKey, id);
   } catch {

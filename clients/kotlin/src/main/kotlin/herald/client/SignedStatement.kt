@@ -21,6 +21,9 @@ internal class SignedStatement(
     companion object {
         const val TYPE = "application/vnd.herald.channel+json"
 
+        /** A SHA-256 as the statement writes it: 64 lowercase hex digits. */
+        private val DIGEST = Regex("^[0-9a-f]{64}$")
+
         fun hex(bytes: ByteArray): String = bytes.joinToString("") { String.format("%02x", it.toInt() and 0xff) }
 
         private fun fail(kind: String, reason: String) = Decoded.Failed(HeraldFailure.Statement(kind, reason))
@@ -93,7 +96,7 @@ internal class SignedStatement(
             val documents = HashMap<String, Pair<String, Long>>()
             for ((path, value) in listed ?: emptyMap<Any, Any>()) {
                 val entry = value as? Map<*, *> ?: continue
-                val digest = (entry["sha256"] as? String)?.takeIf { Regex("^[0-9a-f]{64}$").matches(it) } ?: continue
+                val digest = (entry["sha256"] as? String)?.takeIf { DIGEST.matches(it) } ?: continue
                 val size = (entry["bytes"] as? Double)?.takeIf { it == Math.floor(it) && it >= 0 } ?: continue
                 documents[path as String] = Pair(digest, size.toLong())
             }
