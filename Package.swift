@@ -76,7 +76,7 @@ let package = Package(
       name: "HeraldContent", dependencies: ["HeraldCore", "HeraldFiles", "CYAML", "CCmark"]),
     .target(
       name: "HeraldRender",
-      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "CLibXML2"],
+      dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldSigning", "CLibXML2"],
       plugins: ["EmbedDefaultTheme"]),
     // The build as named steps (load, check, plan, render, commit), and the one seam through which
     // it reuses earlier builds' work.

@@ -79,8 +79,11 @@ extension SiteBuild {
   /// made first.
   func render(_ plan: Plan, into transaction: OutputTransaction) throws {
     let renderer = plan.renderer
-    // The statement is staged by the sign step, after every document it lists.
-    let waves = renderer.waves(transaction.pending.filter { $0 != SignedEnvelope.path })
+    // The channels are staged by the point step, and the statement by the sign step, after every
+    // document they name.
+    let channels = Set(renderer.plan.filter(\.isChannel).map(\.path))
+    let waves = renderer.waves(
+      transaction.pending.filter { $0 != SignedEnvelope.path && !channels.contains($0) })
     for wave in waves where !wave.isEmpty {
       try BuildTrace.measure("make the fragments") { () throws in
         try renderer.prepare(wave)

@@ -125,6 +125,9 @@ package struct SiteBuild: Sendable {
       }
       let transaction = try begin(planned, keepsMap: plan.reusesFragments)
       try render(plan, into: transaction)
+      try BuildTrace.measure("point at the documents") {
+        try point(plan, into: transaction)
+      }
       let signature = try channelSigning.map { signing in
         try BuildTrace.measure("sign the channel") {
           try sign(plan, site: site, with: signing, into: transaction)

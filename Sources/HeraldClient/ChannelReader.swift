@@ -67,12 +67,15 @@ struct ChannelReader: Sendable {
     let index = await fetch(indexURL, until: deadline) { body in
       signed?.problem(body, at: indexURL).map { .failure($0) } ?? ChannelIndex.decode(body)
     }
-    guard let root = index.document else {
+    guard let rootChannel = index.document else {
       return Outcome(
         source: .unavailable(index.failure ?? .notFetched), scope: nil, nextChangeAt: nil,
         maxAge: nil, locale: nil)
     }
-    let (channel, channelURL) = await edition(of: root, signed: signed, until: deadline)
+    let root = Pointer(
+      channel: rootChannel, url: indexURL, isFresh: index.failure == nil, maxAge: index.maxAge)
+    let pointer = await edition(of: root, signed: signed, until: deadline)
+    let channel = pointer.channel
     func unavailable(_ failure: FetchFailure) -> Outcome {
       Outcome(
         source: .unavailable(failure), scope: nil, nextChangeAt: nil, maxAge: nil,
@@ -81,13 +84,12 @@ struct ChannelReader: Sendable {
     guard let platformInfo = channel.platforms[platform] else {
       return unavailable(.unreadable("the channel has no platform \(platform)"))
     }
-    let manifestURL =
-      channel.release(platform: platform, version: version)?.manifest ?? platformInfo.live
-    guard let url = URL(string: manifestURL, relativeTo: channelURL)?.absoluteURL else {
+    let release = channel.release(platform: platform, version: version)
+    let manifestURL = release?.manifest ?? platformInfo.live
+    guard let url = URL(string: manifestURL, relativeTo: pointer.url)?.absoluteURL else {
       return unavailable(.unreadable("the manifest URL \(manifestURL) is not a URL"))
     }
-    let manifest = await fetch(url, until: deadline) {
-      body -> Result<ManifestDocument<ManifestRow>, FetchFailure> in
+    let readManifest = { (body: Data) -> Result<ManifestDocument<ManifestRow>, FetchFailure> in
       if let problem = signed?.problem(body, at: url) { return .failure(problem) }
       // Another platform's manifest (a misrouted path, a hand-edited channel) carries that
       // platform's store links: a failure, which the cached copy, if any, stands in for.
@@ -96,6 +98,20 @@ struct ChannelReader: Sendable {
           ? .success(document)
           : .failure(.unreadable("the manifest is for \(document.platform), not \(platform)"))
       }
+    }
+    // A fresh index that names the document's content-addressed copy (DESIGN §3) is read through
+    // it: the copy the app holds, when its bytes are the object's, is the document and is never
+    // asked for again; any other is fetched once and checked against its hash. A cached index
+    // (this read's failed) goes by the canonical URL, whose revalidation decides freshness.
+    let object = pointer.isFresh ? (release.map { $0.object } ?? platformInfo.liveObject) : nil
+    let objectURL = object.flatMap { URL(string: $0.url, relativeTo: pointer.url)?.absoluteURL }
+    let manifest: Fetched<ManifestDocument<ManifestRow>>
+    if let object, let objectURL {
+      manifest = await fetchObject(
+        object, at: objectURL, keptAs: url, maxAge: pointer.maxAge, until: deadline,
+        read: readManifest)
+    } else {
+      manifest = await fetch(url, until: deadline, read: readManifest)
     }
     guard let document = manifest.document else {
       return unavailable(manifest.failure ?? .notFetched)
@@ -118,26 +134,37 @@ struct ChannelReader: Sendable {
       maxAge: manifest.maxAge, locale: channel.language)
   }
 
-  /// The channel in the locale the user's languages reach (DESIGN §6), with its URL: the root
-  /// channel itself for its default locale, or for a one-language channel.
+  /// The channel an app reads the rows through: the index in the user's locale, where it is,
+  /// whether it was fetched or revalidated in this read, and its `max-age`.
+  struct Pointer: Sendable {
+    let channel: ChannelIndex
+    let url: URL
+    let isFresh: Bool
+    let maxAge: Int?
+  }
+
+  /// The channel in the locale the user's languages reach (DESIGN §6): the root channel itself
+  /// for its default locale, or for a one-language channel.
   ///
   /// A locale's channel that cannot be read (and has no cached copy) falls back to the root's,
   /// in the default locale: a wall in the default language still protects, where none would not.
   private func edition(
-    of root: ChannelIndex, signed: SignedRead?, until deadline: ContinuousClock.Instant
-  ) async -> (ChannelIndex, URL) {
-    guard let locales = root.locales else { return (root, indexURL) }
+    of root: Pointer, signed: SignedRead?, until deadline: ContinuousClock.Instant
+  ) async -> Pointer {
+    let rootPointer = root
+    guard let locales = root.channel.locales else { return rootPointer }
     let locale = LocaleChain.edition(
-      for: languages, available: locales.map(\.locale), defaultLocale: root.language)
-    guard locale != root.language,
+      for: languages, available: locales.map(\.locale), defaultLocale: root.channel.language)
+    guard locale != root.channel.language,
       let entry = locales.first(where: { $0.locale == locale }),
       let url = URL(string: entry.index, relativeTo: indexURL)?.absoluteURL
-    else { return (root, indexURL) }
+    else { return rootPointer }
     let localized = await fetch(url, until: deadline) { body in
       signed?.problem(body, at: url).map { .failure($0) } ?? ChannelIndex.decode(body)
     }
-    guard let channel = localized.document else { return (root, indexURL) }
-    return (channel, url)
+    guard let channel = localized.document else { return rootPointer }
+    return Pointer(
+      channel: channel, url: url, isFresh: localized.failure == nil, maxAge: localized.maxAge)
   }
 
   /// A signed channel's statement as read, and what every document is checked against.
@@ -197,6 +224,54 @@ struct ChannelReader: Sendable {
     let document: Document?
     let failure: FetchFailure?
     let maxAge: Int?
+  }
+
+  /// Reads a document through its content-addressed copy (DESIGN §3), kept under its canonical
+  /// URL.
+  ///
+  /// The copy held, when its bytes are the object's, is read without a request (fresh, under the
+  /// index's `max-age`); else the object is fetched without validators and refused unless its
+  /// bytes are the ones the index names. A failure falls back to the copy held, as cached.
+  private func fetchObject<Document: Sendable>(
+    _ object: ChannelIndex.DocumentObject, at objectURL: URL, keptAs url: URL, maxAge: Int?,
+    until deadline: ContinuousClock.Instant, read: (Data) async -> Result<Document, FetchFailure>
+  ) async -> Fetched<Document> {
+    let crypto = PlatformCrypto()
+    let held = await store.document(for: url)?.body
+    if let held, object.holds(Array(held), crypto: crypto),
+      case .success(let document) = await read(held)
+    {
+      return Fetched(document: document, failure: nil, maxAge: maxAge)
+    }
+    func fallback(_ failure: FetchFailure) async -> Fetched<Document> {
+      guard let held, case .success(let document) = await read(held) else {
+        return Fetched(document: nil, failure: failure, maxAge: nil)
+      }
+      return Fetched(document: document, failure: failure, maxAge: nil)
+    }
+    let response = await Deadline.fetch(
+      HeraldRequest(url: objectURL, etag: nil, lastModified: nil), through: transport,
+      until: deadline)
+    switch response {
+    case .ok(let body, _, _, _):
+      guard object.holds(Array(body), crypto: crypto) else {
+        return await fallback(
+          .unreadable("the object's bytes are not the SHA-256 the channel names"))
+      }
+      switch await read(body) {
+      case .success(let document):
+        await store.keep(
+          ClientStore.CachedDocument(body: body, etag: nil, lastModified: nil), for: url)
+        return Fetched(document: document, failure: nil, maxAge: maxAge)
+      case .failure(let failure):
+        return await fallback(failure)
+      }
+    case .notModified:
+      // Asked without validators, a 304 is no answer.
+      return await fallback(.unreadable("304 for a request without validators"))
+    case .failed(let failure):
+      return await fallback(failure.fetchFailure)
+    }
   }
 
   /// Fetches a document conditionally and reads it.

@@ -26,6 +26,9 @@ package final class ComparingFileWriter {
   private var started = false
   /// The file in place while every byte so far matched it.
   private var original: (descriptor: Int32, status: stat)?
+  /// The file in place, once a difference was found, whose modification time the new one must
+  /// not share (`setApart`).
+  private var replaced: FileSignature?
   /// The new file, once one is being written.
   private var output: Int32 = -1
   private var taken = 0
@@ -83,8 +86,13 @@ package final class ComparingFileWriter {
         return Outcome(isChanged: false, signature: signature)
       }
       try prepare()
-      let signature = try FileSystem.fill(openDestination(), with: last, path: destination)
-      return Outcome(isChanged: true, signature: signature)
+      let replaced = inPlace.flatMap(FileSignature.of)
+      let descriptor = openDestination()
+      guard descriptor >= 0 else { throw .lastError(destination) }
+      defer { close(descriptor) }
+      try FileSystem.writeAll(last, to: descriptor, path: destination)
+      Self.setApart(descriptor, size: last.count, from: replaced)
+      return Outcome(isChanged: true, signature: FileSignature.of(descriptor: descriptor))
     }
     take(last)
     if let failure { throw failure }
@@ -95,10 +103,29 @@ package final class ComparingFileWriter {
       }
       try create()
     }
+    Self.setApart(output, size: taken, from: replaced)
     let signature = FileSignature.of(descriptor: output)
     close(output)
     output = -1
     return Outcome(isChanged: true, signature: signature)
+  }
+
+  /// Gives a new file of the same size as the one it replaces a modification time in another
+  /// second, when it would fall in the same one.
+  ///
+  /// nginx's ETag (and many servers' and sync tools') is the size and the whole second of the
+  /// modification time: without this, a channel index rebuilt within a second of the last build
+  /// (its new hashes as long as the old) kept its ETag, and a client's `If-None-Match` got a 304
+  /// for bytes it never saw.
+  static func setApart(_ descriptor: Int32, size: Int, from replaced: FileSignature?) {
+    guard let replaced, replaced.size == Int64(size) else { return }
+    let second = replaced.modified / 1_000_000_000
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    guard Int64(now.tv_sec) <= second else { return }
+    let later = timespec(tv_sec: Int(second + 1), tv_nsec: 0)
+    let times = [later, later]
+    futimens(descriptor, times)
   }
 
   /// Whether the next bytes of the file in place are the piece's.
@@ -121,6 +148,7 @@ package final class ComparingFileWriter {
     output = openDestination()
     guard output >= 0 else { throw .lastError(destination) }
     guard let original else { return }
+    replaced = FileSignature(original.status)
     self.original = nil
     defer { close(original.descriptor) }
     var copied = 0

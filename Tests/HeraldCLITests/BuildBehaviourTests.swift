@@ -156,7 +156,7 @@ struct BuildBehaviourTests {
     let folder = try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber]
     let again = try HeraldProcess.run(["build", "--site", site.url.path] + Self.now)
     #expect(again.status == 0)
-    #expect(again.stdout.contains("0 files written, 29 unchanged, 0 removed"))
+    #expect(again.stdout.contains("0 files written, 42 unchanged, 0 removed"))
     #expect(try fileStamps(output) == stamps)
     #expect(
       try FileManager.default.attributesOfItem(atPath: output.path)[.systemFileNumber] as? Int
@@ -222,12 +222,19 @@ struct BuildBehaviourTests {
     let containing = Set(
       tree.files.filter { String(decoding: $0.value, as: UTF8.self).contains("Departures, now on") }
         .keys)
-    #expect(changed == containing)
+    // The channel names the documents' new content-addressed copies, which hold the record too.
+    #expect(changed == containing.union(["api/v1/index.json"]))
+    let objects = changed.filter { $0.hasPrefix("api/v1/objects/") }
     #expect(
-      changed == [
+      changed.subtracting(objects) == [
         "index.html", "feed.xml", "announcements/widgets-1-10/index.html", "api/v1/ios/live.json",
-        "api/v1/ios/1.10.0.json", "api/v1/ios/1.10.1.json",
+        "api/v1/ios/1.10.0.json", "api/v1/ios/1.10.1.json", "api/v1/index.json",
       ])
+    // One new copy for each changed document; the copies no document has any more are gone.
+    #expect(objects.count == 3)
+    #expect(
+      after.keys.count { $0.hasPrefix("api/v1/objects/") }
+        == before.keys.count { $0.hasPrefix("api/v1/objects/") })
   }
 
   @Test("the build writes _headers and a summary line, which --quiet silences")
@@ -238,10 +245,17 @@ struct BuildBehaviourTests {
     #expect(result.stderr == "")
     #expect(
       result.stdout.hasPrefix(
-        "built \(output.path("public")) for 2026-11-30T12:00:00Z: 7 published, 1 scheduled, 1 expired, 1 inactive, 1 draft; 29 files written, 0 unchanged, 0 removed in "
+        "built \(output.path("public")) for 2026-11-30T12:00:00Z: 7 published, 1 scheduled, 1 expired, 1 inactive, 1 draft; 42 files written, 0 unchanged, 0 removed in "
       ))
     let headers = try String(contentsOfFile: output.path("public/_headers"), encoding: .utf8)
-    #expect(headers.contains("/api/*\n  Cache-Control: public, max-age=300"))
+    #expect(headers.contains("/api/v1/ios/*\n  Cache-Control: public, max-age=300"))
+    #expect(headers.contains("/api/v1/index.json\n  Cache-Control: public, max-age=300"))
+    #expect(
+      headers.contains(
+        "/api/v1/objects/*\n  Content-Type: application/json; charset=utf-8\n"
+          + "  Cache-Control: public, max-age=31536000, immutable"))
+    // Both hosts join a header that two matching rules give: no path gets two Cache-Controls.
+    #expect(!headers.contains("/api/*\n  Cache-Control"))
     #expect(
       headers.contains("/assets/herald.css\n  Cache-Control: public, max-age=31536000, immutable"))
     let quiet = try HeraldProcess.run(

@@ -221,6 +221,20 @@ struct DeployTests {
     }
     let missing = try nginx.get("/whats-new/no-such-page/")
     #expect(missing.body.contains("There is no announcement at this address"), "the built 404 page")
+    // A content-addressed document the channel names: the same bytes as its canonical URL's, kept
+    // for a year, readable from another origin.
+    let index = try JSONSerialization.jsonObject(
+      with: Data(try nginx.get("/whats-new/api/v1/index.json").body.utf8))
+    let platforms = (index as? [String: Any])?["platforms"] as? [String: Any]
+    let live = (platforms?["ios"] as? [String: Any])?["liveObject"] as? [String: Any]
+    let sha256 = try #require(live?["sha256"] as? String)
+    let objectPath = "/whats-new/api/v1/objects/\(sha256).json"
+    let answer = try nginx.get(objectPath)
+    #expect(answer.status == 200, "\(objectPath)")
+    #expect(answer.headers["content-type"] == "application/json")
+    #expect(answer.headers["cache-control"] == "public, max-age=31536000, immutable")
+    #expect(answer.headers["access-control-allow-origin"] == "*")
+    #expect(answer.body == (try nginx.get("/whats-new/api/v1/ios/live.json").body))
   }
 
   /// A web app on another origin: the validators are exposed, a preflight is answered (for a

@@ -62,7 +62,9 @@ struct SigningCommandTests {
     let enumerator = FileManager.default.enumerator(atPath: api.path)
     var paths: [String] = []
     while let path = enumerator?.nextObject() as? String {
-      if path.hasSuffix(".json"), !path.hasSuffix("schema.json"), !path.hasSuffix("signed.json") {
+      if path.hasSuffix(".json"), !path.hasSuffix("schema.json"), !path.hasSuffix("signed.json"),
+        !path.hasPrefix("v1/objects/")
+      {
         paths.append("api/" + path)
       }
     }
@@ -88,6 +90,17 @@ struct SigningCommandTests {
       #expect(
         ChannelTrust.problem(
           document: document, path: path, in: verified.statement, crypto: crypto) == nil, "\(path)")
+    }
+    // Each content-addressed copy is named by its bytes and is a document the statement lists,
+    // which a reader checks it against.
+    let listed = Set(verified.statement.documents.values.map(\.sha256))
+    let objects = try FileManager.default.contentsOfDirectory(
+      atPath: output.appending(path: "api/v1/objects").path)
+    #expect(!objects.isEmpty)
+    for name in objects {
+      let bytes = try Data(contentsOf: output.appending(path: "api/v1/objects/\(name)"))
+      let sha256 = SHA256Digest.hex(bytes)
+      #expect(name == sha256 + ".json" && listed.contains(sha256), "\(name)")
     }
     return verified
   }

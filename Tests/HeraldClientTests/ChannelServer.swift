@@ -28,8 +28,13 @@ final class ChannelServer: @unchecked Sendable {
   private var faults: [String: Fault] = [:]
   private(set) var requests: [(path: String, ifNoneMatch: String?, status: Int)] = []
 
+  /// Whether the channel names content-addressed documents (DESIGN §3), as herald builds it now;
+  /// without them it is a channel built before, which readers read by the canonical URLs.
+  let objects: Bool
+
   /// Starts a server and publishes a site's channel on it, built at a time.
-  init(site: Site, now: Timestamp) throws {
+  init(site: Site, now: Timestamp, objects: Bool = false) throws {
+    self.objects = objects
     let holder = Holder()
     server = try HTTPServer(
       host: "127.0.0.1", port: 0, reply: { holder.server?.reply($0) ?? .respond(.text(503, "")) })
@@ -49,7 +54,7 @@ final class ChannelServer: @unchecked Sendable {
       site: site, options: BuildOptions(now: now, baseURL: baseURL.absoluteString))
     let prefix = baseURL.absoluteString
     var byPath: [String: [UInt8]] = [:]
-    for (url, bytes) in try manifests.documents() {
+    for (url, bytes) in try manifests.documents(objects: objects) {
       byPath["/" + url.dropFirst(prefix.count)] = bytes
     }
     lock.withLock { documents = byPath }
@@ -57,6 +62,9 @@ final class ChannelServer: @unchecked Sendable {
 
   /// Makes a path fail (or stop failing, with nil).
   func inject(_ fault: Fault?, at path: String) { lock.withLock { faults[path] = fault } }
+
+  /// Every path asked for, in order.
+  var requestedPaths: [String] { lock.withLock { requests.map(\.path) } }
 
   /// The requests for a path so far.
   func requests(for path: String) -> [(ifNoneMatch: String?, status: Int)] {

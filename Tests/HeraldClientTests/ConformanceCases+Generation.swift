@@ -25,7 +25,7 @@ extension ConformanceCases {
           site: site, options: BuildOptions(now: now), edition: edition)
         channels[name, default: [:]][edition] = manifests
         base = manifests.baseURL
-        for (url, bytes) in try manifests.documents() {
+        for (url, bytes) in try manifests.documents(objects: false) {
           documents[String(url.dropFirst(manifests.baseURL.count))] = try JSONDecoder().decode(
             JSONValue.self, from: Data(bytes))
         }
@@ -35,14 +35,16 @@ extension ConformanceCases {
       ])
     }
     files["channels/signed-n0.json"] = try signedChannel()
+    files["channels/\(objectChannel).json"] = try channelWithObjects()
     for var spec in specs() {
       guard let editions = channels[spec.now] else { continue }
-      if let (path, replacement) = spec.replacing,
-        case .object(let documents)? = files["channels/channel-\(spec.now).json"]?["documents"]
-      {
+      let channel = spec.readsObject == nil ? "channel-\(spec.now)" : objectChannel
+      let documents = values(of: files["channels/\(channel).json"])
+      if let (path, replacement) = spec.replacing {
         let body = String(decoding: replacement(documents).documentBytes, as: UTF8.self)
         spec.faults[path] = .object(["body": .string(body)])
       }
+      placeObjectFaults(&spec, documents: documents)
       files["cases/\(spec.name).json"] = try caseFile(spec, editions: editions, config: site.config)
     }
     return files
@@ -81,20 +83,29 @@ extension ConformanceCases {
       manifests.site.config.platform(spec.platform)?.releases.contains(version) ?? false
     let folder = "api/v1/\(edition.api)\(spec.platform)/"
     let manifestPath = folder + (listed ? "\(version.canonical).json" : "live.json")
-    let indexFailed = spec.faults["api/v1/index.json"] != nil
+    // An index served in place of the built one (a hostile or older channel) is read.
+    let indexFailed =
+      spec.faults["api/v1/index.json"] != nil && spec.replacing?.path != "api/v1/index.json"
     var indexRead = !indexFailed || spec.cached.contains("api/v1/index.json")
     // The document's own nextChangeAt (per document: its platform's and range's records only).
-    let read = try manifests.documents()[manifests.baseURL + manifestPath].flatMap {
-      try? ManifestDocument.decode(Data($0)).get()
+    let built = try manifests.documents(objects: false)[manifests.baseURL + manifestPath]
+    let read = built.flatMap { try? ManifestDocument.decode(Data($0)).get() }
+    // Where the app asks for the manifest: its object when the index names one it can use; and
+    // not at all when the copy it holds is that object (its bytes never change).
+    var readPath = manifestPath
+    var asks = true
+    if spec.readsObject == true, let built {
+      readPath = ObjectNaming.path(of: built)
+      asks = !spec.cached.contains(manifestPath)
     }
     var nextChangeAt = read?.nextChangeAt
     var source: ManifestSource
     if !indexRead {
       source = .unavailable(.status(503))
-    } else if let fault = spec.faults[manifestPath], !Self.readsWhole(fault) {
+    } else if asks, let fault = spec.faults[readPath], !Self.readsWhole(fault) {
       // A body the client reads as this platform's manifest (a hostile but well-formed one) is
-      // decided from; any other fault fails open.
-      if let body = fault["body"]?.string,
+      // decided from, unless it is not the object the index names; any other fault fails open.
+      if readPath == manifestPath, let body = fault["body"]?.string,
         case .success(let served) = ManifestDocument.decode(Data(body.utf8)),
         served.platform == spec.platform
       {
@@ -166,7 +177,8 @@ extension ConformanceCases {
     return .object([
       "name": .string(spec.name),
       "description": .string(spec.description),
-      "channel": .string(spec.signed?.channel ?? "channel-\(spec.now)"),
+      "channel": .string(
+        spec.signed?.channel ?? (spec.readsObject == nil ? "channel-\(spec.now)" : objectChannel)),
       "input": .object(input),
       "faults": .object(spec.faults),
       "cached": .array(spec.cached.map(JSONValue.string)),

@@ -33,7 +33,7 @@ extension ConformanceCases {
   }
 
   /// Every document of the channel at n0, in every locale, by path, as herald writes it.
-  static func signedDocuments() throws -> [String: [UInt8]] {
+  static func signedDocuments(objects: Bool = false) throws -> [String: [UInt8]] {
     let loaded = try SiteLoader(siteDirectory: site.path).load()
     guard let site = loaded.site(), let now = Timestamp(nows[0].1) else {
       throw SiteLoadError.unreadable("the conformance site has errors")
@@ -42,7 +42,7 @@ extension ConformanceCases {
     for edition in Edition.all(site.config) {
       let manifests = ChannelManifests(
         site: site, options: BuildOptions(now: now), edition: edition)
-      for (url, bytes) in try manifests.documents() {
+      for (url, bytes) in try manifests.documents(objects: objects) {
         documents[String(url.dropFirst(manifests.baseURL.count))] = bytes
       }
     }

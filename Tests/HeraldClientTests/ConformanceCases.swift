@@ -47,6 +47,9 @@ enum ConformanceCases {
     var clock: String?
     /// A signed case: the channel file, the keys the app pins, and where reading fails.
     var signed: SignedSpec?
+    /// A case of the channel with content-addressed documents (`objects-n0`): whether the app
+    /// reads the manifest's object (the index names one it can use), not its canonical URL.
+    var readsObject: Bool?
   }
 
   /// What a signed case pins and how its read ends (DESIGN §9).
@@ -115,6 +118,7 @@ enum ConformanceCases {
     specs +=
       seenAndAccountSpecs() + faultSpecs() + localeSpecs() + malformedSpecs()
       + hostileSpecs() + rolloutSpecs() + reminderSpecs() + signedSpecs()
+      + objectSpecs()
     return specs
   }
 
@@ -531,7 +535,7 @@ enum ConformanceCases {
   }
 
   /// A manifest with each of its rows changed.
-  private static func rewritingRows(of document: JSONValue, _ change: (JSONValue) -> JSONValue)
+  static func rewritingRows(of document: JSONValue, _ change: (JSONValue) -> JSONValue)
     -> JSONValue
   {
     guard case .object(var fields) = document, case .array(let rows)? = fields["announcements"]

@@ -250,6 +250,27 @@ struct HeraldClientTests {
     #expect(requests.last?.ifNoneMatch != nil)
   }
 
+  @Test(
+    "with content-addressed documents a poll when nothing changed is one request of the index: 304",
+    arguments: Engine.allCases)
+  func objectsAreNeverRevalidated(engine: Engine) async throws {
+    let server = try ChannelServer(site: try exampleSite(), now: now, objects: true)
+    let storage = HeraldMemoryStorage()
+    let herald = client(server, version: "1.8.0", storage: storage, engine: engine)
+    let first = await herald.refresh()
+    let second = await herald.refresh()
+    #expect(first == second && second.freshness == .fresh && second.wall?.id == "sunset-1-8")
+    let objectPaths = server.requestedPaths.filter { $0.hasPrefix("/api/v1/objects/") }
+    #expect(objectPaths.count == 1, "the object is fetched once: \(objectPaths)")
+    #expect(server.requests(for: "/api/v1/index.json").map(\.status) == [200, 304])
+    #expect(server.requests(for: "/api/v1/ios/1.8.0.json").isEmpty)
+    // Another launch with the same storage asks for the index only.
+    let relaunched = await client(server, version: "1.8.0", storage: storage, engine: engine)
+      .refresh()
+    #expect(relaunched.freshness == .fresh && relaunched.wall?.id == "sunset-1-8")
+    #expect(server.requestedPaths.count == 4, "\(server.requestedPaths)")
+  }
+
   @Test("a cold start without network shows the cached archive from disk, and nothing more")
   func coldStartFromDisk() async throws {
     let folder = try TemporaryDirectory()

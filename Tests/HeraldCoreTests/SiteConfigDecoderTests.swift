@@ -60,6 +60,9 @@ struct SiteConfigDecoderTests {
       ([("deepLinkSchemes", list(["javascript"]))], "invalid-scheme"),
       ([("platforms", SourceValue.mapping([]))], "invalid-platform"),
       ([("platforms", SourceValue.mapping(entries([("iOS", plain(""))])))], "invalid-platform"),
+      // api/v1/objects/ holds the content-addressed documents.
+      ([("platforms", SourceValue.mapping(entries([("objects", plain(""))])))], "invalid-platform"),
+      ([("locales", list(["en", "objects"]))], "invalid-locale"),
       (
         [
           (

@@ -152,4 +152,24 @@ struct ComparingFileWriterTests {
     let deeper = try root.makeFolder("missing/deeper", path: folder.path("root/missing/deeper"))
     #expect(!deeper)
   }
+
+  /// nginx's ETag is the size and the second of the modification time: an index rebuilt in the
+  /// same second with hashes as long as before kept its ETag, and revalidations got 304 for new
+  /// bytes (found by DeployTests' one-title edit).
+  @Test(
+    "a changed file of the same size never shares the second of the one it replaces",
+    arguments: [true, false])
+  func sameSizeChangeMovesTheSecond(inPieces: Bool) throws {
+    let folder = try TemporaryDirectory()
+    let old = Array(Self.whole.prefix(100))
+    try Data(old).write(to: URL(fileURLWithPath: folder.path("in-place")))
+    let new = Self.changed(old, at: 50)
+    let outcome = try Self.write(
+      inPieces ? [Array(new.prefix(10)), Array(new.dropFirst(10))] : [new], folder: folder)
+    #expect(outcome.isChanged)
+    let before = try #require(FileSignature.of(folder.path("in-place")))
+    let after = try #require(FileSignature.of(folder.path("staged/file")))
+    #expect(after.modified / 1_000_000_000 != before.modified / 1_000_000_000)
+    #expect(outcome.signature?.modified == after.modified)
+  }
 }

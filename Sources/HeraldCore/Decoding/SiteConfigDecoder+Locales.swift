@@ -23,6 +23,13 @@ extension SiteConfigDecoder {
           hint: "write \(canonical): it names the locale's folder and manifests")
         continue
       }
+      if canonical == Self.objectsFolder {
+        reader.error(
+          .invalidLocale, at: item.position,
+          "locale \(canonical) would share api/v1/\(canonical)/ with the content-addressed documents",
+          hint: "api/v1/objects/ holds every document apps read by the hash of its bytes")
+        continue
+      }
       if locales.contains(canonical) {
         reader.error(
           .invalidLocale, at: item.position, "locale \(canonical) is listed twice",

@@ -177,6 +177,15 @@ package struct SiteConfigDecoder: Sendable {
           hint: "use lowercase letters, digits and hyphens, such as ios or android-tv")
         continue
       }
+      guard entry.key != Self.objectsFolder else {
+        reader.error(
+          .invalidPlatform, at: entry.keyPosition,
+          "platform key \"\(entry.key)\" would share api/v1/\(entry.key)/ with the"
+            + " content-addressed documents",
+          hint: "api/v1/objects/ holds every document apps read by the hash of its bytes: name the"
+            + " platform otherwise, such as objects-app")
+        continue
+      }
       if let settings = decodePlatform(entry, reader: &reader) { platforms.append(settings) }
     }
     return platforms
@@ -285,6 +294,10 @@ package struct SiteConfigDecoder: Sendable {
       (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
   }
+
+  /// The folder under `api/v1/` of the content-addressed documents (DESIGN §3), which no platform
+  /// or locale may be named.
+  static let objectsFolder = "objects"
 
   /// Whether a text is a platform key.
   package static func isPlatformKey(_ text: String) -> Bool {

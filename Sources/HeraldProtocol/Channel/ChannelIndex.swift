@@ -48,23 +48,45 @@ package struct ChannelIndex: Sendable, Hashable, Codable {
     package let currentRelease: String?
     /// Its `live.json`: every published record with its range, for versions without a manifest.
     package let live: String
+    /// The content-addressed copy of its `live.json`, in a channel built with objects.
+    package let liveObject: DocumentObject?
     /// Its releases, lowest first, each with its manifest.
     package let releases: [Release]
 
     /// Makes a platform.
-    package init(store: String?, currentRelease: String?, live: String, releases: [Release]) {
+    package init(
+      store: String?, currentRelease: String?, live: String, liveObject: DocumentObject? = nil,
+      releases: [Release]
+    ) {
       self.store = store
       self.currentRelease = currentRelease
       self.live = live
+      self.liveObject = liveObject
       self.releases = releases
     }
 
-    /// Writes every key, an absent store or release as `null`.
+    enum CodingKeys: String, CodingKey {
+      case store, currentRelease, live, liveObject, releases
+    }
+
+    /// Reads a platform; a `liveObject` that does not read is passed over (`live` stands).
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      store = try container.decodeIfPresent(String.self, forKey: .store)
+      currentRelease = try container.decodeIfPresent(String.self, forKey: .currentRelease)
+      live = try container.decode(String.self, forKey: .live)
+      liveObject = DocumentObject.read(container, forKey: .liveObject)
+      releases = try container.decode([Release].self, forKey: .releases)
+    }
+
+    /// Writes every key, an absent store or release as `null`; a channel without objects has
+    /// no `liveObject`.
     package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(store, forKey: .store)
       try container.encode(currentRelease, forKey: .currentRelease)
       try container.encode(live, forKey: .live)
+      try container.encodeIfPresent(liveObject, forKey: .liveObject)
       try container.encode(releases, forKey: .releases)
     }
   }
@@ -75,12 +97,78 @@ package struct ChannelIndex: Sendable, Hashable, Codable {
     package let version: String
     /// The manifest's URL.
     package let manifest: String
+    /// The content-addressed copy of the manifest, in a channel built with objects.
+    package let object: DocumentObject?
 
     /// Makes a release.
-    package init(version: String, manifest: String) {
+    package init(version: String, manifest: String, object: DocumentObject? = nil) {
       self.version = version
       self.manifest = manifest
+      self.object = object
     }
+
+    enum CodingKeys: String, CodingKey {
+      case version, manifest, object
+    }
+
+    /// Reads a release; an `object` that does not read is passed over (`manifest` stands).
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      version = try container.decode(String.self, forKey: .version)
+      manifest = try container.decode(String.self, forKey: .manifest)
+      object = DocumentObject.read(container, forKey: .object)
+    }
+
+    /// Writes the release; a channel without objects has no `object`.
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(version, forKey: .version)
+      try container.encode(manifest, forKey: .manifest)
+      try container.encodeIfPresent(object, forKey: .object)
+    }
+  }
+
+  /// Where a document's content-addressed copy is (`api/v1/objects/<sha256>.json`, DESIGN §3),
+  /// and what its bytes are: an app that holds bytes of that hash has the document, and never
+  /// asks for it again.
+  package struct DocumentObject: Sendable, Hashable, Codable {
+    /// The object's URL.
+    package let url: String
+    /// The SHA-256 of its bytes, in lowercase hex.
+    package let sha256: String
+    /// How many bytes it has.
+    package let bytes: Int
+
+    /// Makes an entry.
+    package init(url: String, sha256: String, bytes: Int) {
+      self.url = url
+      self.sha256 = sha256
+      self.bytes = bytes
+    }
+
+    /// Reads an entry that is there and well made, else nil.
+    ///
+    /// Well made: a 64-digit lowercase hex `sha256`, a `bytes` within the body limit and a `url`.
+    /// For anything else the reader fetches the canonical URL, as a channel without objects has
+    /// it: a wrong entry costs a request, never the document.
+    static func read<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key)
+      -> DocumentObject?
+    {
+      guard let object = try? container.decodeIfPresent(DocumentObject.self, forKey: key),
+        object.sha256.utf8.count == 64,
+        object.sha256.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+        (0...ClientLimits.maximumBodySize).contains(object.bytes)
+      else { return nil }
+      return object
+    }
+
+    /// Whether some bytes are the object's: their count and their SHA-256.
+    package func holds(_ body: [UInt8], crypto: some SignatureChecking) -> Bool {
+      body.count == bytes && KeyID.hex(crypto.sha256(body)) == sha256
+    }
+
+    /// The object path of a SHA-256 (hex) under `api/v1/`.
+    package static func path(sha256: String) -> String { "api/v1/objects/\(sha256).json" }
   }
 
   /// Makes a channel document.

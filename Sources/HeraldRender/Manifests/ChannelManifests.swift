@@ -89,19 +89,34 @@ package struct ChannelManifests: Sendable {
   package func channel() throws(DocumentError) -> JSONValue { try writer.channel() }
 
   /// Every document under `api/v1/` by its absolute URL, as `herald build` writes them: the
-  /// channel, each platform's `live.json` and each configured release's manifest.
+  /// channel, each platform's `live.json` and each configured release's manifest, and the
+  /// content-addressed copy of each of those the channel names.
   ///
   /// A reader fed these decides exactly as one fed by the CDN.
-  package func documents() throws(DocumentError) -> [String: [UInt8]] {
-    var documents = [urls.channel: try writer.channel().documentBytes]
+  ///
+  /// `objects: false` gives the channel as herald wrote it before content-addressed documents
+  /// (what the client conformance cases of the canonical URLs read).
+  package func documents(objects named: Bool = true) throws(DocumentError) -> [String: [UInt8]] {
+    var documents: [String: [UInt8]] = [:]
+    var objects: [String: ChannelIndex.DocumentObject] = [:]
+    func add(_ path: String, _ bytes: [UInt8]) {
+      documents[urls.base + path] = bytes
+      guard named else { return }
+      let object = ObjectNaming.object(of: bytes, base: urls.base)
+      documents[object.url] = bytes
+      objects[path] = object
+    }
     for platform in site.config.platforms {
-      documents[urls.liveManifest(platform: platform.key)] =
-        try writer.live(platform: platform).documentBytes
+      add(
+        OutputPaths.liveManifest(platform: platform.key, edition),
+        try writer.live(platform: platform).documentBytes)
       for release in platform.releases {
-        documents[urls.manifest(platform: platform.key, version: release)] =
-          try writer.manifest(platform: platform, version: release).documentBytes
+        add(
+          OutputPaths.manifest(platform: platform.key, version: release, edition),
+          try writer.manifest(platform: platform, version: release).documentBytes)
       }
     }
+    documents[urls.channel] = try writer.channel(objects: objects).documentBytes
     return documents
   }
 

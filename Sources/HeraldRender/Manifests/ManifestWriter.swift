@@ -21,17 +21,24 @@ struct ManifestWriter: Sendable {
   /// The depth of a row in both manifest shapes: `{` → `"announcements": [` → row.
   static let rowIndent = 4
 
-  /// `api/v1/index.json`: what the channel is and where every manifest lives.
-  func channel() throws(DocumentError) -> JSONValue {
+  /// `api/v1/index.json`: what the channel is and where every manifest lives, with the
+  /// content-addressed copy of each document that `objects` has (by the document's output path).
+  func channel(objects: [String: ChannelIndex.DocumentObject] = [:]) throws(DocumentError)
+    -> JSONValue
+  {
+    let edition = urls.edition
     var platforms: [String: ChannelIndex.Platform] = [:]
     for platform in site.config.platforms {
       platforms[platform.key] = ChannelIndex.Platform(
         store: platform.store, currentRelease: platform.currentRelease?.text,
         live: urls.liveManifest(platform: platform.key),
+        liveObject: objects[OutputPaths.liveManifest(platform: platform.key, edition)],
         releases: platform.sortedReleases.map { release in
           ChannelIndex.Release(
             version: release.text,
-            manifest: urls.manifest(platform: platform.key, version: release))
+            manifest: urls.manifest(platform: platform.key, version: release),
+            object: objects[OutputPaths.manifest(platform: platform.key, version: release, edition)]
+          )
         })
     }
     // Only the root's index lists the locales (apps read that list there and nowhere else), so

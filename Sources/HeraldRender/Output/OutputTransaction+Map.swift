@@ -59,15 +59,35 @@ extension OutputTransaction {
     // A kept entry is the previous map's; so the map is unchanged when every new entry equals
     // the previous one and the count is the same (paths being distinct, as checked below).
     var changed = false
+    func add(_ path: String, _ fingerprint: Fingerprint) {
+      guard let signature = signatures[path] else { return }
+      let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
+      if !changed && previous?.entry(at: path) != entry { changed = true }
+      entries.append((path, entry))
+    }
     for (file, keptEntry) in zip(files, kept) {
-      guard let fingerprint = file.fingerprint else { continue }
       if let keptEntry {
         entries.append((file.path, keptEntry))
-      } else if let signature = signatures[file.path] {
-        let entry = OutputMap.Entry(fingerprint: fingerprint, signature: signature)
-        if !changed && previous?.entry(at: file.path) != entry { changed = true }
-        entries.append((file.path, entry))
+      } else {
+        // A file without a fingerprint (the channel, the statement) is listed under one that no
+        // plan gives, so the map names every file of the tree and never vouches for it.
+        add(file.path, file.fingerprint ?? .zero)
       }
+    }
+    let extra = treePaths.dropFirst(files.count)
+    if !extra.isEmpty {
+      for path in extra {
+        if signatures[path] != nil {
+          add(path, .zero)
+        } else if let entry = previous?.entry(at: path) {
+          // A file added after the plan and left in place (a copy the channel still names).
+          entries.append((path, entry))
+        } else if let signature = FileSignature.of(outputDirectory + "/" + path) {
+          changed = true
+          entries.append((path, OutputMap.Entry(fingerprint: .zero, signature: signature)))
+        }
+      }
+      entries.sort { $0.path.precedesBytewise($1.path) }
     }
     // The previous map's paths in its order are sorted already (an edit's); any other order (or
     // a path twice) is put right here.

@@ -27,6 +27,8 @@ package final class OutputTransaction: Sendable {
   /// Whether staging is ready, the files staged so far, and whether the commit began.
   private let state = Mutex<(stagingReady: Bool, staged: [StagedFile], committed: Bool)>(
     (false, [], false))
+  /// Files planned after rendering (`plan(_:)`), sorted.
+  private let added = Mutex<[String]>([])
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
@@ -113,6 +115,36 @@ package final class OutputTransaction: Sendable {
     }
   }
 
+  /// The planned files whose bytes this build changed so far (staged, and unlike the ones in
+  /// place).
+  package var changedPaths: Set<String> {
+    Set(state.withLock { $0.staged.filter(\.isChanged).map(\.path) })
+  }
+
+  /// The bytes of a file of the previous tree, as it is in place; nil when it has none there.
+  package func previousBytes(_ file: String) -> [UInt8]? {
+    guard previous.contains(file) else { return nil }
+    return FileSystem.read(writer.outputDirectory + "/" + file)
+  }
+
+  /// The size of a file in place, when the previous tree has it.
+  package func previousSize(_ file: String) -> Int64? {
+    guard previous.contains(file) else { return nil }
+    return FileSignature.of(writer.outputDirectory + "/" + file)?.size
+  }
+
+  /// Adds files to the new tree that only rendering could name (the content-addressed copies of
+  /// the documents, DESIGN §3): staged like any file, kept when their bytes are there, and
+  /// listed in the output map, so the copies a later tree no longer names are removed.
+  package func plan(_ paths: [String]) {
+    let known = Set(files.map(\.path))
+    let new = paths.filter { !known.contains($0) }
+    added.withLock { $0 = Array(Set($0 + new)).sortedBytewise() }
+  }
+
+  /// Every path of the new tree: the planned files, then those added after rendering.
+  var treePaths: [String] { files.map(\.path) + added.withLock { $0 } }
+
   /// Puts every changed file in place and removes the files that are gone, through the journal.
   ///
   /// Then it keeps the output map. Every pending file must have been staged.
@@ -125,7 +157,7 @@ package final class OutputTransaction: Sendable {
     let output = writer.outputDirectory
     var staged = state.withLock { $0.staged }
     let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
-    let paths = files.map(\.path)
+    let paths = treePaths
     // A previous file whose path is now a folder is replaced, not removed.
     var gone = previous.subtracting(paths)
     gone.remove(OutputWriter.markerName)

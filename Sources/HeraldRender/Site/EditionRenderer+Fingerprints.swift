@@ -43,9 +43,9 @@ extension EditionRenderer {
     case .feed:
       return marks(feedRecords).map { .feed($0) }
     case .channel:
-      return .channel(
-        latestChange: ManifestWriter.latestChange(selection.feed),
-        nextChange: selection.nextChange())
+      // It names its documents by their bytes, known only once they are rendered: it is made
+      // after them in every build.
+      return nil
     case .schema:
       return .schema
     case .live(let platform):

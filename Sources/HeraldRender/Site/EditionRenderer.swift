@@ -125,7 +125,8 @@ final class EditionRenderer: @unchecked Sendable {
       files += [
         PlannedFile(path: OutputPaths.notFound, content: .notFound),
         PlannedFile(
-          path: OutputPaths.headers, content: .bytes(Array(HeadersFile.text(assets: assets).utf8))),
+          path: OutputPaths.headers,
+          content: .bytes(Array(HeadersFile.text(assets: assets, config: site.config).utf8))),
         PlannedFile(path: OutputPaths.schema, content: .schema),
       ]
       for asset in theme.assets {
@@ -187,7 +188,12 @@ final class EditionRenderer: @unchecked Sendable {
   /// Renders one planned file's bytes into a sink (which hands a large file on in pieces); throws
   /// a `TemplateError` for a template that fails while rendering, a `RenderError` when libxml2
   /// fails, or a `DocumentError` for a document its encoder refuses.
-  func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
+  ///
+  /// A channel names the content-addressed copy of each document in `objects` (by output path),
+  /// so it is rendered after them.
+  func render(
+    _ file: PlannedFile, objects: [String: ChannelIndex.DocumentObject], into sink: inout ByteSink
+  ) throws {
     switch file.content {
     case .archive(let number):
       try archive(
@@ -204,7 +210,7 @@ final class EditionRenderer: @unchecked Sendable {
     case .feed:
       sink.write(try feed(feedRecords))
     case .channel:
-      try manifests.writer.channel().writeDocument(to: &sink)
+      try manifests.writer.channel(objects: objects).writeDocument(to: &sink)
     case .schema:
       ManifestSchema.document(id: urls.schema).writeDocument(to: &sink)
     case .live(let platform):
@@ -235,22 +241,48 @@ final class EditionRenderer: @unchecked Sendable {
   }
 }
 
-/// The `_headers` file (Netlify and Cloudflare Pages): short lifetimes for what apps poll, long
-/// ones for versioned assets.
+/// The `_headers` file (Netlify and Cloudflare Pages): short lifetimes for what apps poll, a year
+/// for the content-addressed documents and versioned assets.
+///
+/// Both hosts apply every rule that matches a path and join a header given twice with a comma, so
+/// no two rules give one path a `Cache-Control`: the documents apps poll are named by their
+/// folders (each platform's, each locale's) rather than by `/api/*`, which holds the objects too.
 enum HeadersFile {
   /// The file's text, with a rule for each of the theme's assets.
-  static func text(assets: AssetVersions) -> String { common + assets.headerRules }
+  static func text(assets: AssetVersions, config: SiteConfig) -> String {
+    var text = common
+    let polled = "  Cache-Control: \(pointerCacheControl)\n"
+    for name in ["index.json", "signed.json", "manifest.schema.json"] {
+      text += "/api/v1/\(name)\n" + polled
+    }
+    let folders = config.platforms.map(\.key) + (config.isMultilingual ? config.locales : [])
+    for folder in Set(folders).sorted() { text += "/api/v1/\(folder)/*\n" + polled }
+    return text + feedRules + assets.headerRules
+  }
+
+  /// How long a cache keeps what apps poll: the channels and the canonical documents.
+  static let pointerCacheControl = "public, max-age=300, must-revalidate"
+  /// How long a cache keeps a content-addressed document: its bytes never change.
+  static let objectCacheControl = "public, max-age=31536000, immutable"
 
   /// The rules for what every channel has.
   static let common = """
-    # Written by herald. Apps poll api/; an asset a page references with a version of its bytes
-    # (?v=) is kept for a year, any other for five minutes.
+    # Written by herald. Apps poll the channels (api/v1/index.json) and read the documents they
+    # name by the SHA-256 of their bytes (api/v1/objects/), which never change; an asset a page
+    # references with a version of its bytes (?v=) is kept for a year, any other for five minutes.
     /api/*
-      Cache-Control: public, max-age=300, must-revalidate
       Access-Control-Allow-Origin: *
       Access-Control-Allow-Methods: GET, HEAD, OPTIONS
       Access-Control-Allow-Headers: *
       Access-Control-Expose-Headers: ETag, Last-Modified
+    /api/v1/objects/*
+      Content-Type: application/json; charset=utf-8
+      Cache-Control: \(objectCacheControl)
+
+    """
+
+  /// The feeds' rules.
+  static let feedRules = """
     /feed.xml
       Content-Type: application/atom+xml; charset=utf-8
       Cache-Control: public, max-age=900

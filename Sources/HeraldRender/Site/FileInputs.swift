@@ -43,8 +43,6 @@ package enum FileInputs: Sendable {
   case announcement(RecordMark)
   /// The feed, with its records.
   case feed([RecordMark])
-  /// The channel: the times it derives.
-  case channel(latestChange: Timestamp?, nextChange: Timestamp?)
   /// The manifests' schema.
   case schema
   /// A platform's `live.json`.
@@ -86,10 +84,6 @@ package enum FileInputs: Sendable {
     case .feed(let list):
       hasher.combine("feed")
       records(list)
-    case .channel(let latest, let next):
-      hasher.combine("channel")
-      time(latest)
-      time(next)
     case .schema:
       hasher.combine("schema")
     case .live(let platform, let next, let list):

@@ -127,6 +127,17 @@ package struct SiteRenderer: Sendable {
       }
     }
 
+    /// Whether the file is a channel index, which names the other documents by their bytes and
+    /// so is rendered after them (`render(_:objects:into:)`).
+    package var isChannel: Bool {
+      if case .channel = content { return true }
+      return false
+    }
+
+    /// Whether apps read the file through its content-addressed copy (a release's manifest, a
+    /// live.json: DESIGN §3).
+    package var hasObject: Bool { isAppDocument && !isChannel }
+
     /// The wave of the records' pages.
     static let pagesWave = 1
     /// How many waves there are.
@@ -203,10 +214,17 @@ package struct SiteRenderer: Sendable {
     return sink.bytes
   }
 
-  /// Renders one planned file into a sink, which may hand a large file's bytes on in pieces.
-  package func render(_ file: PlannedFile, into sink: inout ByteSink) throws {
-    try editions[file.edition].render(file, into: &sink)
+  /// Renders one planned file into a sink, which may hand a large file's bytes on in pieces; a
+  /// channel names the copies in `objects`, by the output path of their documents.
+  package func render(
+    _ file: PlannedFile, objects: [String: ChannelIndex.DocumentObject] = [:],
+    into sink: inout ByteSink
+  ) throws {
+    try editions[file.edition].render(file, objects: objects, into: &sink)
   }
+
+  /// The base URL every file's URL starts with.
+  package var baseURL: String { editions[0].urls.base }
 
   /// The size problems of every document apps read, in every edition (`ChannelBudget`), with
   /// the rows made (or read from the cache) on every core first.

@@ -1,6 +1,22 @@
 import { isObject, optional, readers, required } from "./row-values.js";
 import { readRow } from "./row.js";
+import { limits } from "./limits.js";
 import { documentProblem } from "./strict.js";
+/**
+ * An object entry that is there and well made, else null: the reader then fetches the canonical URL, as in a
+ * channel built before objects (a wrong entry costs a request, never the document).
+ */
+function readObject(value) {
+    if (!isObject(value))
+        return null;
+    const { url, sha256, bytes } = value;
+    if (typeof url !== "string" || typeof sha256 !== "string" || !/^[0-9a-f]{64}$/.test(sha256))
+        return null;
+    if (typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 0 || bytes > limits.maximumBodySize) {
+        return null;
+    }
+    return { url, sha256, bytes };
+}
 /** Parses JSON, strictly, and checks the schema version every herald document carries. */
 function parseDocument(body) {
     const problem = documentProblem(body);
@@ -78,12 +94,14 @@ export function decodeChannel(body) {
                 throw new Error(`platform ${key}`);
             platforms[key] = {
                 live: required(value, "live", readers.text),
+                liveObject: readObject(value.liveObject),
                 releases: value.releases.map((release) => {
                     if (!isObject(release))
                         throw new Error("a release is not an object");
                     return {
                         version: required(release, "version", readers.text),
                         manifest: required(release, "manifest", readers.text),
+                        object: readObject(release.object),
                     };
                 }),
             };

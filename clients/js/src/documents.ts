@@ -1,5 +1,6 @@
 import { isObject, optional, readers, required } from "./row-values.js";
 import { ManifestRow, readRow } from "./row.js";
+import { limits } from "./limits.js";
 import { documentProblem } from "./strict.js";
 import { Timestamp } from "./timestamp.js";
 
@@ -23,9 +24,39 @@ export interface ChannelIndex {
   /** Every locale's own channel, the default first, when the channel has several locales. */
   readonly locales: readonly { readonly locale: string; readonly index: string }[] | null;
   readonly nextChangeAt: Timestamp | null;
-  readonly platforms: Readonly<
-    Record<string, { readonly live: string; readonly releases: readonly { version: string; manifest: string }[] }>
-  >;
+  readonly platforms: Readonly<Record<string, ChannelPlatform>>;
+}
+
+/** One platform of a channel: its live.json and its releases, each with its content-addressed copy if named. */
+export interface ChannelPlatform {
+  readonly live: string;
+  readonly liveObject: DocumentObject | null;
+  readonly releases: readonly { version: string; manifest: string; object: DocumentObject | null }[];
+}
+
+/**
+ * Where a document's content-addressed copy is (`api/v1/objects/<sha256>.json`), and what its bytes are: an
+ * app that holds bytes of that hash has the document and never asks for it again.
+ */
+export interface DocumentObject {
+  readonly url: string;
+  /** The SHA-256 of its bytes, in lowercase hex. */
+  readonly sha256: string;
+  readonly bytes: number;
+}
+
+/**
+ * An object entry that is there and well made, else null: the reader then fetches the canonical URL, as in a
+ * channel built before objects (a wrong entry costs a request, never the document).
+ */
+function readObject(value: unknown): DocumentObject | null {
+  if (!isObject(value)) return null;
+  const { url, sha256, bytes } = value;
+  if (typeof url !== "string" || typeof sha256 !== "string" || !/^[0-9a-f]{64}$/.test(sha256)) return null;
+  if (typeof bytes !== "number" || !Number.isInteger(bytes) || bytes < 0 || bytes > limits.maximumBodySize) {
+    return null;
+  }
+  return { url, sha256, bytes };
 }
 
 /** Why a fetch gave no document; every one of them fails open. */
@@ -107,17 +138,18 @@ export function decodeChannel(body: string): Decoded<ChannelIndex> {
     }
     if (!isObject(document.platforms)) throw new Error("platforms is not an object");
     // No prototype: a platform named __proto__ or constructor is a key like any other.
-    const platforms: Record<string, { live: string; releases: { version: string; manifest: string }[] }> =
-      Object.create(null);
+    const platforms: Record<string, ChannelPlatform> = Object.create(null);
     for (const [key, value] of Object.entries(document.platforms)) {
       if (!isObject(value) || !Array.isArray(value.releases)) throw new Error(`platform ${key}`);
       platforms[key] = {
         live: required(value, "live", readers.text),
+        liveObject: readObject(value.liveObject),
         releases: value.releases.map((release) => {
           if (!isObject(release)) throw new Error("a release is not an object");
           return {
             version: required(release, "version", readers.text),
             manifest: required(release, "manifest", readers.text),
+            object: readObject(release.object),
           };
         }),
       };

@@ -1,4 +1,13 @@
-import { ChannelIndex, decodeChannel, decodeManifest, Decoded, HeraldFailure, ManifestDocument } from "./documents.js";
+import {
+  ChannelIndex,
+  decodeChannel,
+  decodeManifest,
+  Decoded,
+  DocumentObject,
+  HeraldFailure,
+  ManifestDocument,
+} from "./documents.js";
+import { hex } from "./sha2.js";
 import { editionFor } from "./locale.js";
 import { ManifestSource, rowsFor } from "./decision.js";
 import { CachedDocument, readCached, StorageAdapter, writeCached } from "./storage.js";
@@ -90,7 +99,11 @@ export class ChannelReader {
         locale: null,
       };
     }
-    const [channel, channelURL] = await this.edition(index.document, signed);
+    const pointer = await this.edition(
+      { channel: index.document, url: this.index, fresh: index.failure === null, maxAge: index.maxAge },
+      signed,
+    );
+    const channel = pointer.channel;
     const none = (failure: HeraldFailure): ReadOutcome => ({
       source: { kind: "unavailable", failure },
       scope: null,
@@ -111,14 +124,29 @@ export class ChannelReader {
     });
     let url: string;
     try {
-      url = new URL(release?.manifest ?? platform.live, channelURL).href;
+      url = new URL(release?.manifest ?? platform.live, pointer.url).href;
     } catch {
       return none({ kind: "unreadable", reason: "the manifest URL is not a URL" });
     }
-    const manifest = await this.fetch(url, async (body) => {
+    const readManifest = async (body: string): Promise<Decoded<ManifestDocument>> => {
       const failure = signed === null ? null : await this.documentCheck(signed, body, url);
       return failure !== null ? { ok: false, failure } : this.decodeFor(url, body);
-    });
+    };
+    // A fresh index that names the document's content-addressed copy is read through it: the copy held, when
+    // its bytes are the object's, is the document and is never asked for again; any other is fetched once and
+    // checked against its hash. A cached index (this read's failed) goes by the canonical URL, whose
+    // revalidation decides freshness.
+    const object = pointer.fresh ? (release !== undefined ? release.object : platform.liveObject) : null;
+    let objectURL: string | null = null;
+    try {
+      objectURL = object === null ? null : new URL(object.url, pointer.url).href;
+    } catch {
+      objectURL = null;
+    }
+    const manifest =
+      object !== null && objectURL !== null
+        ? await this.fetchObject(object, objectURL, url, pointer.maxAge, readManifest)
+        : await this.fetch(url, readManifest);
     if (manifest.document === null) return none(manifest.failure ?? { kind: "not-fetched" });
     const rows = rowsFor(manifest.document, version, now);
     // Under a statement not believed this time (its cached one stood in), or a wall no pinned wall
@@ -153,30 +181,82 @@ export class ChannelReader {
   }
 
   /**
-   * The channel in the locale the user's languages reach, with its URL: the root channel for its
-   * default locale or a one-language channel. A locale's channel that cannot be read (nor its
-   * cached copy) falls back to the root's: a wall in the default language still protects.
+   * The channel in the locale the user's languages reach: the root channel for its default locale or a
+   * one-language channel. A locale's channel that cannot be read (nor its cached copy) falls back to the root's:
+   * a wall in the default language still protects.
    */
-  private async edition(root: ChannelIndex, signed: SignedRead | null): Promise<[ChannelIndex, string]> {
-    if (root.locales === null) return [root, this.index];
+  private async edition(root: Pointer, signed: SignedRead | null): Promise<Pointer> {
+    if (root.channel.locales === null) return root;
     const locale = editionFor(
       this.languages,
-      root.locales.map((entry) => entry.locale),
-      root.language,
+      root.channel.locales.map((entry) => entry.locale),
+      root.channel.language,
     );
-    const entry = root.locales.find((candidate) => candidate.locale === locale);
-    if (locale === root.language || entry === undefined) return [root, this.index];
+    const entry = root.channel.locales.find((candidate) => candidate.locale === locale);
+    if (locale === root.channel.language || entry === undefined) return root;
     let url: string;
     try {
       url = new URL(entry.index, this.index).href;
     } catch {
-      return [root, this.index];
+      return root;
     }
     const localized = await this.fetch(url, async (body) => {
       const failure = signed === null ? null : await this.documentCheck(signed, body, url);
       return failure !== null ? { ok: false, failure } : decodeChannel(body);
     });
-    return localized.document === null ? [root, this.index] : [localized.document, url];
+    if (localized.document === null) return root;
+    return { channel: localized.document, url, fresh: localized.failure === null, maxAge: localized.maxAge };
+  }
+
+  /**
+   * Reads a document through its content-addressed copy, kept under its canonical URL: the copy held, when its
+   * bytes are the object's, without a request (fresh, under the index's max-age); else the object, fetched
+   * without validators and refused unless its bytes are the ones the index names. A failure falls back to the
+   * copy held, as cached.
+   */
+  private async fetchObject<T>(
+    object: DocumentObject,
+    objectURL: string,
+    url: string,
+    maxAge: number | null,
+    read: (body: string) => Promise<Decoded<T>>,
+  ): Promise<Fetched<T>> {
+    const crypto = await platformCrypto();
+    const holds = async (body: string | Uint8Array): Promise<boolean> => {
+      const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+      return bytes.length === object.bytes && hex(await crypto.sha256(bytes)) === object.sha256;
+    };
+    const held = this.kept.has(url) ? (this.kept.get(url) ?? null) : await readCached(this.storage, url);
+    this.kept.set(url, held);
+    if (held !== null && (await holds(held.body))) {
+      const decoded = await read(held.body);
+      if (decoded.ok) return { document: decoded.value, failure: null, maxAge };
+    }
+    const fallback = async (failure: HeraldFailure): Promise<Fetched<T>> => {
+      const decoded = held === null ? null : await read(held.body);
+      return { document: decoded?.ok ? decoded.value : null, failure, maxAge: null };
+    };
+    const response = await this.within({ url: objectURL, etag: null, lastModified: null });
+    switch (response.kind) {
+      case "ok": {
+        if (!(await holds(response.body))) {
+          return fallback({ kind: "unreadable", reason: "the object's bytes are not the SHA-256 the channel names" });
+        }
+        const text = bodyText(response.body);
+        if ("problem" in text) return fallback({ kind: "unreadable", reason: text.problem });
+        const decoded = await read(text.text);
+        if (!decoded.ok) return fallback(decoded.failure);
+        const copy = { body: text.text, etag: null, lastModified: null };
+        this.kept.set(url, copy);
+        await writeCached(this.storage, url, copy);
+        return { document: decoded.value, failure: null, maxAge };
+      }
+      case "not-modified":
+        // Asked without validators, a 304 is no answer.
+        return fallback({ kind: "unreadable", reason: "304 for a request without validators" });
+      case "failed":
+        return fallback(response.failure);
+    }
   }
 
   /**
@@ -298,6 +378,15 @@ export class ChannelReader {
       if (stop !== undefined) this.closing?.removeEventListener("abort", stop);
     }
   }
+}
+
+/** The channel the rows are read through: the index in the user's locale, where it is, whether this read fetched
+ * or revalidated it, and its max-age. */
+interface Pointer {
+  readonly channel: ChannelIndex;
+  readonly url: string;
+  readonly fresh: boolean;
+  readonly maxAge: number | null;
 }
 
 /** A signed channel's statement as read, and what every document is checked with. */

@@ -58,14 +58,26 @@ internal class ChannelReader(
         val root = fetch(index) { body -> checked(index, body)?.let { Decoded.Failed(it) } ?: Documents.channel(body) }
         val rootIndex = root.document
             ?: return ReadOutcome(ManifestSource.Unavailable(root.failure ?: HeraldFailure.NotFetched), null, null, null, null)
-        val (channel, channelURL) = edition(rootIndex, statement)
+        val pointer = edition(Pointer(rootIndex, index, root.failure == null, root.maxAgeSeconds), statement)
+        val channel = pointer.channel
         fun none(failure: HeraldFailure) = ReadOutcome(ManifestSource.Unavailable(failure), null, null, null, channel.language)
         val entry = channel.platforms[platform]
             ?: return none(HeraldFailure.Unreadable("the channel has no platform $platform"))
-        val release = entry.releases.firstOrNull { (listed, _) -> Version.parse(listed)?.let { it.compareTo(version) == 0 } ?: false }
-        val url = resolve(channelURL, release?.second ?: entry.live)
+        val release = entry.releases.firstOrNull { Version.parse(it.version)?.let { listed -> listed.compareTo(version) == 0 } ?: false }
+        val url = resolve(pointer.url, release?.manifest ?: entry.live)
             ?: return none(HeraldFailure.Unreadable("the manifest URL is not a URL"))
-        val manifest = fetch(url) { body -> checked(url, body)?.let { Decoded.Failed(it) } ?: decodeFor(url, body) }
+        val readManifest = { body: String -> checked(url, body)?.let { Decoded.Failed(it) } ?: decodeFor(url, body) }
+        // A fresh index that names the document's content-addressed copy is read through it: the
+        // copy held, when its bytes are the object's, is the document and is never asked for again;
+        // any other is fetched once and checked against its hash. A cached index (this read's
+        // failed) goes by the canonical URL, whose revalidation decides freshness.
+        val objectEntry = if (pointer.fresh) (if (release != null) release.objectEntry else entry.liveObject) else null
+        val objectURL = objectEntry?.let { resolve(pointer.url, it.url) }
+        val manifest = if (objectEntry != null && objectURL != null) {
+            fetchObject(objectEntry, objectURL, url, pointer.maxAgeSeconds, readManifest)
+        } else {
+            fetch(url, readManifest)
+        }
         val document = manifest.document ?: return none(manifest.failure ?: HeraldFailure.NotFetched)
         val rows = DecisionRules.rowsFor(document, version, now)
         // Under a statement not believed this time (its cached one stood in), or a wall no pinned
@@ -89,21 +101,65 @@ internal class ChannelReader(
         )
     }
 
+    /** The channel the rows are read through: the index in the user's locale, where it is, whether this read fetched or revalidated it, and its max-age. */
+    private class Pointer(val channel: ChannelIndex, val url: String, val fresh: Boolean, val maxAgeSeconds: Long?)
+
     /**
-     * The channel in the locale the user's languages reach, with its URL: the root channel for its
-     * default locale or a one-language channel. A locale's channel that cannot be read (nor its
-     * cached copy) falls back to the root's: a wall in the default language still protects.
+     * The channel in the locale the user's languages reach: the root channel for its default
+     * locale or a one-language channel. A locale's channel that cannot be read (nor its cached
+     * copy) falls back to the root's: a wall in the default language still protects.
      */
-    private fun edition(root: ChannelIndex, signed: SignedRead?): Pair<ChannelIndex, String> {
-        val locales = root.locales ?: return Pair(root, index)
-        val locale = Locales.edition(languages(), locales.map { it.first }, root.language)
+    private fun edition(root: Pointer, signed: SignedRead?): Pointer {
+        val locales = root.channel.locales ?: return root
+        val locale = Locales.edition(languages(), locales.map { it.first }, root.channel.language)
         val entry = locales.firstOrNull { it.first == locale }
-        if (locale == root.language || entry == null) return Pair(root, index)
-        val url = resolve(index, entry.second) ?: return Pair(root, index)
+        if (locale == root.channel.language || entry == null) return root
+        val url = resolve(index, entry.second) ?: return root
         val localized = fetch(url) { body ->
             signed?.problem(body, url)?.let { Decoded.Failed(it) } ?: Documents.channel(body)
-        }.document ?: return Pair(root, index)
-        return Pair(localized, url)
+        }
+        val channel = localized.document ?: return root
+        return Pointer(channel, url, localized.failure == null, localized.maxAgeSeconds)
+    }
+
+    /**
+     * Reads a document through its content-addressed copy, kept under its canonical URL: the copy
+     * held, when its bytes are the object's, without a request (fresh, under the index's max-age);
+     * else the object, fetched without validators and refused unless its bytes are the ones the
+     * index names. A failure falls back to the copy held, as cached.
+     */
+    private fun <T> fetchObject(
+        objectEntry: DocumentObject,
+        objectURL: String,
+        url: String,
+        maxAgeSeconds: Long?,
+        read: (String) -> Decoded<T>
+    ): Fetched<T> {
+        val checking = SignatureChecking.platform
+        val held = store.document(url)
+        if (held != null && objectEntry.holds(held.body.toByteArray(Charsets.UTF_8), checking)) {
+            val decoded = read(held.body)
+            if (decoded is Decoded.Ok<T>) return Fetched(decoded.value, null, maxAgeSeconds)
+        }
+        fun fallback(failure: HeraldFailure): Fetched<T> {
+            val decoded = held?.let { read(it.body) }
+            return Fetched((decoded as? Decoded.Ok<T>)?.value, failure, null)
+        }
+        return when (val response = within(HeraldRequest(objectURL, null, null, 0))) {
+            is HeraldResponse.Ok -> {
+                if (!objectEntry.holds(response.body, checking)) {
+                    return fallback(HeraldFailure.Unreadable("the object's bytes are not the SHA-256 the channel names"))
+                }
+                val text = StrictDocument.text(response.body) ?: return fallback(HeraldFailure.Unreadable("it is not UTF-8"))
+                val decoded = read(text)
+                if (decoded is Decoded.Failed) return fallback(decoded.failure)
+                store.keep(url, ClientStore.CachedDocument(text, null, null))
+                Fetched((decoded as Decoded.Ok<T>).value, null, maxAgeSeconds)
+            }
+            // Asked without validators, a 304 is no answer.
+            is HeraldResponse.NotModified -> fallback(HeraldFailure.Unreadable("304 for a request without validators"))
+            is HeraldResponse.Failed -> fallback(response.failure)
+        }
     }
 
     /**

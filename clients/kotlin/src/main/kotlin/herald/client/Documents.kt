@@ -70,9 +70,14 @@ internal object Documents {
                 val releases = platform["releases"] as? List<*> ?: throw RowValues.Unreadable("platform $key")
                 entries[key as String] = ChannelIndex.PlatformEntry(
                     live = RowValues.required(platform, "live", RowValues.text),
+                    liveObject = DocumentObject.read(platform["liveObject"]),
                     releases = releases.map { release ->
                         val fields = release as? Map<*, *> ?: throw RowValues.Unreadable("a release is not an object")
-                        Pair(RowValues.required(fields, "version", RowValues.text), RowValues.required(fields, "manifest", RowValues.text))
+                        ChannelIndex.Release(
+                            RowValues.required(fields, "version", RowValues.text),
+                            RowValues.required(fields, "manifest", RowValues.text),
+                            DocumentObject.read(fields["object"])
+                        )
                     }
                 )
             }
