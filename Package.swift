@@ -85,6 +85,11 @@ let package = Package(
       dependencies: ["HeraldCore", "HeraldFiles", "HeraldContent", "HeraldRender"]),
     // What a build keeps for the next: parsed records and rendered fragments, outside the site and
     // the output (on disk for build and check, in memory for serve), behind HeraldBuild's seam.
+    // The last step: a built output into an S3-compatible bucket, in the order that keeps every
+    // pointer's documents there first (libcurl signs, through HeraldClient's one curl module).
+    .target(
+      name: "HeraldDeploy",
+      dependencies: ["HeraldCore", "HeraldFiles", "HeraldSigning", "HeraldClient"]),
     .target(
       name: "HeraldCache",
       dependencies: [
@@ -98,7 +103,7 @@ let package = Package(
       name: "HeraldCLI",
       dependencies: [
         "HeraldCore", "HeraldContent", "HeraldRender", "HeraldBuild", "HeraldCache", "HeraldServe",
-        "HeraldFiles", "HeraldClient", "HeraldSigning",
+        "HeraldFiles", "HeraldClient", "HeraldSigning", "HeraldDeploy",
       ],
       plugins: ["EmbedDefaultTheme"]),
     // Linked with mimalloc on Linux: a build allocates and frees millions of small values (pages'

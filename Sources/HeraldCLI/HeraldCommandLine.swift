@@ -13,7 +13,7 @@ package enum HeraldCommandLine {
   static let commands: [Command] = [
     InitCommand.command, NewCommand.command, CheckCommand.command, BuildCommand.command,
     ServeCommand.command, DiffCommand.command, ExplainCommand.command, KeysCommand.command,
-    SignCommand.command,
+    SignCommand.command, DeployCommand.command,
   ]
 
   /// The subcommands' names, in the order `--help` lists them.

@@ -32,6 +32,22 @@ package final class FolderLock: Sendable {
     self.descriptor = descriptor
   }
 
+  private init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// Takes the lock on `file` when no other process holds it; nil when one does.
+  package static func attempt(file: String) throws(FileSystemError) -> FolderLock? {
+    let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { throw .lastError(file) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let error = errno
+      close(descriptor)
+      if error == EWOULDBLOCK { return nil }
+      errno = error
+      throw .lastError(file)
+    }
+    return FolderLock(descriptor: descriptor)
+  }
+
   /// Releases the lock.
   deinit { close(descriptor) }
 }

@@ -7,6 +7,10 @@ package enum ExitStatus: Int32, Sendable {
   case contentErrors = 1
   /// The command line is wrong.
   case usage = 64
+  /// A service did not answer or refused (a deploy's store): EX_UNAVAILABLE.
+  case unavailable = 69
   /// A file could not be read or written, or the environment is wrong.
   case ioFailure = 74
+  /// Another run changed what this one was changing (a second deploy): EX_TEMPFAIL, try again.
+  case conflict = 75
 }

@@ -29,7 +29,7 @@ import HeraldProtocol
     /// It is loaded (dlopen) and its global state set up when the first transport is made,
     /// before any transfer (it is not thread-safe); Debian's libcurl4 provides it. Written once,
     /// then only read.
-    nonisolated(unsafe) private static let curl: herald_curl? = {
+    nonisolated(unsafe) static let curl: herald_curl? = {
       let table = UnsafeMutablePointer<herald_curl_functions>.allocate(capacity: 1)
       table.initialize(to: herald_curl_functions())
       guard herald_curl_load(table) != 0 else {

@@ -1,0 +1,167 @@
+import Foundation
+import HeraldSigning
+import HeraldTestSupport
+import Testing
+
+/// `herald deploy` against a real S3-compatible server that checks every signature (SeaweedFS).
+@Suite(
+  "Deploying to a real S3-compatible store (SeaweedFS)", .serialized,
+  .enabled(
+    if: SeaweedFS.program != nil,
+    "NOTE: SeaweedFS is not installed (scripts/test installs it into .build/s3-venv): skipping"
+  ))
+struct S3DeployTests {
+  static let now = ["--now", "2026-11-30T12:00:00Z"]
+  static let bucket = "herald-test"
+
+  /// A deploy of an output to the server's bucket under `news/`.
+  static func deploy(
+    _ output: String, _ server: SeaweedFS, _ extra: [String] = [],
+    environment: [String: String]? = nil
+  ) throws -> HeraldProcess.Result {
+    try HeraldProcess.run(
+      ["deploy", "--output", output, "--to", "s3://\(bucket)/news", "--endpoint", server.endpoint]
+        + extra, environment: environment ?? server.environment)
+  }
+
+  /// The files of an output a deploy sends (herald's bookkeeping and _headers aside).
+  static func sent(_ output: URL) throws -> [String: [UInt8]] {
+    try FileTree.read(output).files.filter { !$0.key.hasPrefix(".") && $0.key != "_headers" }
+  }
+
+  /// Every content-addressed document the bucket's channel names is there with its bytes.
+  static func pointersHold(_ server: SeaweedFS) throws {
+    let index = try server.curl(["\(server.endpoint)/\(bucket)/news/api/v1/index.json"])
+    #expect(index.status == 200)
+    let channel = try JSONSerialization.jsonObject(with: Data(index.body.utf8)) as? [String: Any]
+    let platforms = channel?["platforms"] as? [String: [String: Any]] ?? [:]
+    var named: [String] = []
+    for platform in platforms.values {
+      if let live = platform["liveObject"] as? [String: Any], let sha = live["sha256"] as? String {
+        named.append(sha)
+      }
+      for release in platform["releases"] as? [[String: Any]] ?? [] {
+        if let object = release["object"] as? [String: Any], let sha = object["sha256"] as? String {
+          named.append(sha)
+        }
+      }
+    }
+    #expect(!named.isEmpty)
+    for sha in named {
+      let object = try server.curl(["\(server.endpoint)/\(bucket)/news/api/v1/objects/\(sha).json"])
+      #expect(object.status == 200, "a pointer names \(sha), which is not there")
+      #expect(SHA256Digest.hex(Array(object.body.utf8)) == sha)
+    }
+  }
+
+  @Test("a first deploy puts every file with its type and lifetime; a redeploy puts none")
+  func firstAndUnchanged() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let output = site.url.appending(path: "public")
+    #expect(
+      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
+    let files = try Self.sent(output)
+    let first = try Self.deploy(output.path, server)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains(": \(files.count) files put"), "\(first.stdout)")
+    let keys = try server.keys(bucket: Self.bucket, prefix: "news")
+    #expect(keys == Set(files.keys.map { "news/" + $0 } + ["news/.herald/deploys.json"]))
+    try Self.pointersHold(server)
+    let headers = try server.curl([
+      "-D", "-", "-o", "/dev/null", "\(server.endpoint)/\(Self.bucket)/news/api/v1/index.json",
+    ]).body.lowercased()
+    #expect(headers.contains("cache-control: public, max-age=300, must-revalidate"))
+    #expect(headers.contains("content-type: application/json"))
+    #expect(headers.contains("x-amz-meta-sha256: "))
+    let again = try Self.deploy(output.path, server)
+    #expect(again.status == 0)
+    #expect(again.stdout.contains(": 0 files put"), "\(again.stdout)")
+  }
+
+  @Test("an edit puts exactly the files whose bytes changed; --keep 1 then deletes the old copies")
+  func editAndDeletes() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try Self.deploy(output.path, server).status == 0)
+    let before = try Self.sent(output)
+    let record = "content/announcements/widgets-1-10.md"
+    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
+    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
+    #expect(try HeraldProcess.run(build).status == 0)
+    let after = try Self.sent(output)
+    let changed = after.keys.filter { before[$0] != after[$0] }
+    let gone = before.keys.filter { after[$0] == nil }
+    // More deletes than allowed: refused before anything is sent.
+    let refused = try Self.deploy(output.path, server, ["--keep", "1", "--max-deletes", "0"])
+    #expect(refused.status == 64 && refused.stderr.contains("--max-deletes"), "\(refused.stderr)")
+    let deployed = try Self.deploy(output.path, server, ["--keep", "1"])
+    #expect(deployed.status == 0, "\(deployed.stderr)")
+    #expect(
+      deployed.stdout.contains(": \(changed.count) files put")
+        && deployed.stdout.contains(", \(gone.count) deleted"), "\(deployed.stdout)")
+    let keys = try server.keys(bucket: Self.bucket, prefix: "news")
+    #expect(keys == Set(after.keys.map { "news/" + $0 } + ["news/.herald/deploys.json"]))
+    try Self.pointersHold(server)
+  }
+
+  @Test("bad input is refused with a clear error and changes nothing in the bucket")
+  func refusals() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let output = site.url.appending(path: "public")
+    #expect(
+      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
+    #expect(try Self.deploy(output.path, server).status == 0)
+    let keys = try server.keys(bucket: Self.bucket, prefix: "news")
+    let record = "content/announcements/widgets-1-10.md"
+    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
+    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
+    #expect(
+      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
+    let wrongSecret = server.environment.merging(["AWS_SECRET_ACCESS_KEY": "wrong"]) { $1 }
+    let noKeys = ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "HOME": site.url.path]
+    let dead = try FreePort.take(1)[0]
+    let notBuilt = try TemporaryDirectory()
+    let cases: [(String, [String], [String: String], Int32, String)] = [
+      (
+        "a bucket URL that does not parse", ["--to", "https://bucket"], server.environment, 64,
+        "is not an s3://"
+      ),
+      ("no credentials", [], noKeys, 64, "no credentials"),
+      ("a wrong secret", [], wrongSecret, 69, "SignatureDoesNotMatch"),
+      (
+        "an endpoint that does not answer", ["--endpoint", "http://127.0.0.1:\(dead)"],
+        server.environment, 69, "did not answer"
+      ),
+      (
+        "a folder herald did not build", ["--output", notBuilt.url.path], server.environment, 64,
+        "is not the output of herald build"
+      ),
+    ]
+    for (what, arguments, environment, status, message) in cases {
+      let result = try HeraldProcess.run(
+        [
+          "deploy", "--output", output.path, "--to", "s3://\(Self.bucket)/news", "--endpoint",
+          server.endpoint,
+        ] + arguments,
+        environment: environment)
+      #expect(result.status == status, "\(what): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(what): \(result.stderr)")
+      #expect(!result.stderr.contains(SeaweedFS.secretKey), "\(what): the secret is never printed")
+    }
+    try FileManager.default.createDirectory(
+      atPath: output.path + "/.herald-staging", withIntermediateDirectories: true)
+    let writing = try Self.deploy(output.path, server)
+    #expect(writing.status == 64 && writing.stderr.contains(".herald-staging"), "\(writing.stderr)")
+    #expect(try server.keys(bucket: Self.bucket, prefix: "news") == keys)
+    let index = try server.curl(["\(server.endpoint)/\(Self.bucket)/news/api/v1/index.json"])
+    #expect(!index.body.contains("Renamed"))
+  }
+}
