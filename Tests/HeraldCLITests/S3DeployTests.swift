@@ -165,3 +165,103 @@ struct S3DeployTests {
     #expect(!index.body.contains("Renamed"))
   }
 }
+
+extension S3DeployTests {
+  /// A site of 1,500 of the bench's records (some 2,000 files), so a deploy lasts long enough to
+  /// be killed in the middle.
+  static func largeSite() throws -> TemporaryDirectory {
+    let site = try TemporaryDirectory()
+    let bench = Fixtures.packageRoot.appending(path: "Benchmarks/sites/herald-10000")
+    try site.write(
+      "herald.yaml", try String(contentsOf: bench.appending(path: "herald.yaml"), encoding: .utf8))
+    for number in 8_500..<10_000 {
+      let name = String(format: "content/announcements/record-%05d.md", number)
+      try site.write(name, try String(contentsOf: bench.appending(path: name), encoding: .utf8))
+    }
+    return site
+  }
+
+  /// Renames the newest record, which every manifest holds.
+  static func rename(_ site: TemporaryDirectory, to title: String) throws {
+    let record = "content/announcements/record-09999.md"
+    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("title: ") ? "title: \(title)" : String($0)
+    }
+    try site.write(record, lines.joined(separator: "\n"))
+  }
+
+  /// Starts a deploy and kills it (SIGKILL) once its journal lists `puts` files put.
+  static func killDeploy(
+    _ output: String, _ server: SeaweedFS, afterPuts puts: Int
+  ) throws {
+    let process = Process()
+    process.executableURL = HeraldProcess.executable
+    process.arguments = [
+      "deploy", "--output", output, "--to", "s3://\(bucket)/news", "--endpoint", server.endpoint,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in server.environment { environment[key] = value }
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let journal = output + "/.herald-deploy-journal"
+    let deadline = Date(timeIntervalSinceNow: 60)
+    while process.isRunning, Date() < deadline {
+      let lines = (FileManager.default.contents(atPath: journal) ?? Data()).count { $0 == 0x0A }
+      if lines > puts { break }
+      usleep(1_000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "the deploy ended before it was killed")
+  }
+
+  @Test("a killed deploy leaves every pointer whole and resumes; a second deploy meanwhile wins")
+  func killedResumedAndConflicting() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let site = try Self.largeSite()
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try Self.deploy(output.path, server).status == 0)
+
+    // Killed in the middle, the bucket still serves the last deploy's channel, whole; run again,
+    // the deploy sends only what it had not.
+    try Self.rename(site, to: "Renamed once")
+    #expect(try HeraldProcess.run(build).status == 0)
+    try Self.killDeploy(output.path, server, afterPuts: 20)
+    try Self.pointersHold(server)
+    let resumed = try Self.deploy(output.path, server)
+    #expect(resumed.status == 0 && resumed.stdout.contains("(resumed)"), "\(resumed.stdout)")
+    try Self.pointersHold(server)
+    let renamed = try server.curl(["\(server.endpoint)/\(Self.bucket)/news/api/v1/ios/live.json"])
+    #expect(renamed.body.contains("Renamed once"))
+
+    // A deploy that began before another one finished stops at its first pointer: 412, nothing
+    // deleted, and the other's channel stands.
+    try Self.rename(site, to: "Renamed by the first")
+    #expect(try HeraldProcess.run(build).status == 0)
+    try Self.killDeploy(output.path, server, afterPuts: 20)
+    let other = try TemporaryDirectory()
+    try Self.rename(site, to: "Renamed by the second")
+    #expect(
+      try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", other.path("public"), "--quiet"] + Self.now
+      ).status == 0)
+    #expect(try Self.deploy(other.path("public"), server).status == 0)
+    let keys = try server.keys(bucket: Self.bucket, prefix: "news")
+    let late = try Self.deploy(output.path, server)
+    #expect(late.status == 75 && late.stderr.contains("another deploy"), "\(late.stderr)")
+    #expect(try server.keys(bucket: Self.bucket, prefix: "news").isSuperset(of: keys))
+    try Self.pointersHold(server)
+    let index = try server.curl(["\(server.endpoint)/\(Self.bucket)/news/api/v1/index.json"])
+    #expect(
+      index.body
+        == String(
+          decoding: try Data(
+            contentsOf: URL(fileURLWithPath: other.path("public/api/v1/index.json"))), as: UTF8.self
+        ))
+  }
+}
