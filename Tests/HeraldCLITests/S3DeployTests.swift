@@ -265,3 +265,111 @@ extension S3DeployTests {
         ))
   }
 }
+
+/// Clients reading through a CDN while deploys run.
+@Suite(
+  "Deploying behind a real CDN (Varnish in front of SeaweedFS)", .serialized,
+  .enabled(
+    if: SeaweedFS.program != nil && Varnish.program != nil,
+    "NOTE: SeaweedFS or Varnish is not installed (scripts/test installs both): skipping"))
+struct CDNDeployTests {
+  /// Reads the channel through the cache as an app does, again and again, until told to stop.
+  ///
+  /// Each read is the index, then each document it names by hash; it reads at least `least`
+  /// times, and every problem is a sentence.
+  final class Reader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stop = false
+    private(set) var reads = 0
+    private(set) var problems: [String] = []
+    private let done = DispatchSemaphore(value: 0)
+    /// The documents whose bytes were checked once (a cache keeps them as they came).
+    private var verified: Set<String> = []
+
+    func start(port: UInt16, least: Int) {
+      Thread.detachNewThread { [self] in
+        while !(lock.withLock { stop } && reads >= least) {
+          let problem = read(port: port)
+          lock.withLock {
+            reads += 1
+            if let problem { problems.append(problem) }
+          }
+        }
+        done.signal()
+      }
+    }
+
+    func finish() {
+      lock.withLock { stop = true }
+      done.wait()
+    }
+
+    func read(port: UInt16) -> String? {
+      guard let index = try? RawHTTP.request("/api/v1/index.json", port: port) else {
+        return "no answer"
+      }
+      guard index.status == 200,
+        let channel = try? JSONSerialization.jsonObject(with: Data(index.body.utf8))
+          as? [String: Any],
+        let ios = (channel["platforms"] as? [String: Any])?["ios"] as? [String: Any]
+      else { return "index.json: \(index.status)" }
+      var named: [String] = []
+      if let live = ios["liveObject"] as? [String: Any], let sha = live["sha256"] as? String {
+        named.append(sha)
+      }
+      if let last = (ios["releases"] as? [[String: Any]])?.last,
+        let object = last["object"] as? [String: Any], let sha = object["sha256"] as? String
+      {
+        named.append(sha)
+      }
+      for sha in named {
+        // Each document's bytes are checked the first time; after that its status, as the
+        // cache answers it.
+        let known = lock.withLock { verified.contains(sha) }
+        guard
+          let answer = try? RawHTTP.request(
+            "/api/v1/objects/\(sha).json", port: port, method: known ? "HEAD" : "GET")
+        else { return "no answer for \(sha)" }
+        guard answer.status == 200 else { return "\(sha): \(answer.status)" }
+        if !known {
+          guard SHA256Digest.hex(Array(answer.body.utf8)) == sha else {
+            return "\(sha): other bytes"
+          }
+          lock.withLock { _ = verified.insert(sha) }
+        }
+      }
+      return named.isEmpty ? "the index names no object" : nil
+    }
+  }
+
+  @Test("1,000 reads through Varnish during deploys, a killed one too: never a missing document")
+  func readsDuringDeploys() throws {
+    let server = try SeaweedFS(bucket: S3DeployTests.bucket, publicRead: true)
+    let varnish = try Varnish(
+      storePort: server.port, bucket: S3DeployTests.bucket, prefix: "news")
+    defer { varnish.stop() }
+    let site = try S3DeployTests.largeSite()
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + S3DeployTests.now
+    let purge = ["--purge", varnish.baseURL + "{path}"]
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try S3DeployTests.deploy(output.path, server, purge).status == 0)
+    let reader = Reader()
+    reader.start(port: varnish.port, least: 1_000)
+    for round in 1...3 {
+      try S3DeployTests.rename(site, to: "Renamed \(round)")
+      #expect(try HeraldProcess.run(build).status == 0)
+      if round == 2 { try S3DeployTests.killDeploy(output.path, server, afterPuts: 20) }
+      let deployed = try S3DeployTests.deploy(output.path, server, purge)
+      #expect(deployed.status == 0, "\(deployed.stderr)")
+      // Purged, the cache serves the new channel at once.
+      let index = try varnish.get("/api/v1/index.json")
+      let built = try String(
+        contentsOf: output.appending(path: "api/v1/index.json"), encoding: .utf8)
+      #expect(index.body == built, "round \(round): the cache still serves an older channel")
+    }
+    reader.finish()
+    #expect(reader.reads >= 1_000)
+    #expect(reader.problems.isEmpty, "\(reader.problems.prefix(5))")
+  }
+}

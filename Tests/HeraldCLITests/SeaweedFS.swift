@@ -19,19 +19,24 @@ final class SeaweedFS {
 
   /// The S3 endpoint.
   let endpoint: String
+  /// The S3 port.
+  let port: UInt16
   private let process = Process()
   private let folder: TemporaryDirectory
 
-  /// Starts a server with a bucket, and waits until it answers.
-  init(bucket: String) throws {
+  /// Starts a server with a bucket (readable by anyone with `publicRead`, as behind a CDN), and
+  /// waits until it answers.
+  init(bucket: String, publicRead: Bool = false) throws {
     folder = try TemporaryDirectory()
     let ports = try FreePort.take(8)
     endpoint = "http://127.0.0.1:\(ports[0])"
+    port = ports[0]
     try folder.write(
       "identities.json",
       """
       {"identities":[{"name":"admin","credentials":[{"accessKey":"\(Self.accessKey)",\
-      "secretKey":"\(Self.secretKey)"}],"actions":["Admin","Read","Write","List","Tagging"]}]}
+      "secretKey":"\(Self.secretKey)"}],"actions":["Admin","Read","Write","List","Tagging"]}\
+      \(publicRead ? #",{"name":"anonymous","actions":["Read"]}"# : "")]}
       """)
     process.executableURL = URL(fileURLWithPath: Self.program ?? "/nonexistent")
     process.arguments = [
