@@ -21,6 +21,11 @@ struct CommandOptionsTests {
     ),
     (["keys", "generate"], ["keys", "make"], "make"),
     (["sign", "--key", "key.pem"], ["sign"], "--key"),
+    (
+      ["deploy", "--to", "s3://news-bucket"],
+      ["deploy", "--to", "s3://news-bucket", "--keep", "0"],
+      "--keep"
+    ),
   ]
 
   @Test("every command is covered")
@@ -49,7 +54,8 @@ struct CommandOptionsTests {
         ? ["init", site] + bad.dropFirst(2)
         : bad[0] == "keys"
           ? bad + ["--out", site + "/key.pem"]
-          : bad[0] == "sign" ? bad + ["--output", site] : bad + ["--site", site]
+          : bad[0] == "sign" || bad[0] == "deploy"
+            ? bad + ["--output", site] : bad + ["--site", site]
       let run = InProcessRun.run(
         bad[0] == "new" ? ["new", "dark-mode", "--site", site, "--severity", "LOUD"] : arguments)
       #expect(run.status == 64, "\(arguments)")
