@@ -194,6 +194,12 @@ package struct Deployer: Sendable {
         case .success(.stored(let etag)):
           journal.record(file.path, DeployRecord.Stored(sha256: file.sha256, etag: etag))
         case .success(.preconditionFailed):
+          // A deploy killed after its write landed and before its journal said so finds its own
+          // bytes there: that is no other deploy.
+          if case .success(let found?) = client.head(key), found.sha256 == file.sha256 {
+            journal.record(file.path, DeployRecord.Stored(sha256: file.sha256, etag: found.etag))
+            continue
+          }
           failure.withLock {
             $0 =
               $0

@@ -104,6 +104,17 @@ package struct S3Client: Sendable {
     }
   }
 
+  /// The ETag and SHA-256 metadata of an object, or nil when there is none.
+  package func head(_ key: String) -> Result<(etag: String, sha256: String?)?, DeployError> {
+    send("HEAD", objectPath(key)).flatMap { reply in
+      switch reply.status {
+      case 200: .success((reply.headers["etag"] ?? "", reply.headers["x-amz-meta-sha256"]))
+      case 404: .success(nil)
+      default: .failure(refusal(reply, doing: "look at \(key)"))
+      }
+    }
+  }
+
   /// Removes an object (one that is already gone is removed too).
   package func delete(_ key: String) -> Result<Void, DeployError> {
     send("DELETE", objectPath(key)).flatMap { reply in

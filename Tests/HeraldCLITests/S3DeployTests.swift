@@ -167,11 +167,32 @@ struct S3DeployTests {
 }
 
 extension S3DeployTests {
+  /// The bench's generated site of `count` records (Benchmarks/bench.py writes it once, into
+  /// `.build/test-sites`).
+  static func benchSite(_ count: Int) throws -> URL {
+    // The suites run at once; the generator writes one folder.
+    try benchLock.withLock { try generateBenchSite(count) }
+  }
+
+  private static let benchLock = NSLock()
+
+  private static func generateBenchSite(_ count: Int) throws -> URL {
+    let script =
+      "import sys, pathlib; sys.path.insert(0, 'Benchmarks'); import bench;"
+      + " bench.WORK = pathlib.Path('.build/test-sites'); print(bench.herald_site(\(count), False))"
+    let result = try HeraldProcess.run(
+      ["python3", "-c", script], program: URL(fileURLWithPath: "/usr/bin/env"))
+    guard result.status == 0 else { throw POSIXError(.ENOENT) }
+    let path = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    return path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : Fixtures.packageRoot.appending(path: path)
+  }
+
   /// A site of 1,500 of the bench's records (some 2,000 files), so a deploy lasts long enough to
   /// be killed in the middle.
   static func largeSite() throws -> TemporaryDirectory {
     let site = try TemporaryDirectory()
-    let bench = Fixtures.packageRoot.appending(path: "Benchmarks/sites/herald-10000")
+    let bench = try benchSite(10_000)
     try site.write(
       "herald.yaml", try String(contentsOf: bench.appending(path: "herald.yaml"), encoding: .utf8))
     for number in 8_500..<10_000 {
@@ -193,7 +214,7 @@ extension S3DeployTests {
 
   /// Starts a deploy and kills it (SIGKILL) once its journal lists `puts` files put.
   static func killDeploy(
-    _ output: String, _ server: SeaweedFS, afterPuts puts: Int
+    _ output: String, _ server: SeaweedFS, afterPuts puts: Int, expectKilled: Bool = true
   ) throws {
     let process = Process()
     process.executableURL = HeraldProcess.executable
@@ -215,7 +236,74 @@ extension S3DeployTests {
     }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal, "the deploy ended before it was killed")
+    if expectKilled {
+      #expect(
+        process.terminationReason == .uncaughtSignal, "the deploy ended before it was killed")
+    }
+  }
+
+  /// Whether a path is a pointer, which a deploy puts after the documents it names.
+  static func isPointer(_ path: String) -> Bool {
+    path.hasPrefix("api/v1/") && path.hasSuffix(".json") && !path.hasPrefix("api/v1/objects/")
+      && path != "api/v1/manifest.schema.json"
+  }
+
+  @Test("a deploy killed at each step of its order leaves the bucket's channel whole, and resumes")
+  func killedAtEachStep() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let site = try Self.largeSite()
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try Self.deploy(output.path, server).status == 0)
+    // Killed among the documents nothing points at yet, among the canonical manifests, and
+    // before the index.
+    for step in 0..<3 {
+      let before = try Self.sent(output)
+      try Self.rename(site, to: "Step \(step)")
+      #expect(try HeraldProcess.run(build).status == 0)
+      let after = try Self.sent(output)
+      let changed = after.keys.filter { before[$0] != after[$0] }
+      let unpointed = changed.count { !Self.isPointer($0) }
+      let puts = [1, unpointed + 1, changed.count - 1][step]
+      try Self.killDeploy(output.path, server, afterPuts: puts, expectKilled: false)
+      try Self.pointersHold(server)
+      let resumed = try Self.deploy(output.path, server)
+      #expect(resumed.status == 0, "step \(step): \(resumed.stderr)")
+      try Self.pointersHold(server)
+      let index = try server.curl(["\(server.endpoint)/\(Self.bucket)/news/api/v1/index.json"])
+      #expect(Array(index.body.utf8) == after["api/v1/index.json"], "step \(step)")
+    }
+  }
+
+  @Test("at 10,000 records, a new record puts exactly the files whose bytes changed")
+  func recordAddedAtScale() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let folder = try TemporaryDirectory()
+    let site = folder.url.appending(path: "site")
+    try FileManager.default.copyItem(
+      at: try Self.benchSite(10_000), to: site)
+    let output = site.appending(path: "public")
+    let build = ["build", "--site", site.path, "--quiet"] + Self.now
+    #expect(try HeraldProcess.run(build, timeLimit: 300).status == 0)
+    #expect(try Self.deploy(output.path, server, ["--max-deletes", "0"]).status == 0)
+    let before = try Self.sent(output)
+    let newest = site.appending(path: "content/announcements/record-09999.md")
+    let text = try String(contentsOf: newest, encoding: .utf8)
+      .replacingOccurrences(of: "record-09999", with: "record-10000")
+    try text.write(
+      to: site.appending(path: "content/announcements/record-10000.md"), atomically: true,
+      encoding: .utf8)
+    #expect(try HeraldProcess.run(build, timeLimit: 300).status == 0)
+    let after = try Self.sent(output)
+    let changed = after.keys.filter { before[$0] != after[$0] }
+    let deployed = try Self.deploy(output.path, server)
+    #expect(deployed.status == 0, "\(deployed.stderr)")
+    #expect(
+      deployed.stdout.contains(": \(changed.count) files put")
+        && deployed.stdout.contains("\(after.count - changed.count) unchanged"),
+      "\(changed.count) changed: \(deployed.stdout)")
+    try Self.pointersHold(server)
   }
 
   @Test("a killed deploy leaves every pointer whole and resumes; a second deploy meanwhile wins")
