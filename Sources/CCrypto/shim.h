@@ -11,3 +11,9 @@
 static inline long herald_bio_mem_data(BIO *bio, char **data) {
   return BIO_get_mem_data(bio, data);
 }
+
+// libcrypto frees its locks in an atexit handler by default: an app whose thread was still
+// hashing a document while the process exited crashed on a freed lock. Set up once, without it.
+static inline int herald_crypto_init(void) {
+  return OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
+}

@@ -22,6 +22,7 @@ package final class Ed25519PrivateKey: Sendable {
 
   /// A new key from the system's random generator.
   package static func generate() throws(SigningError) -> Ed25519PrivateKey {
+    _ = LibcryptoSetup.isReady
     let seed = SecretBytes(count: 32)
     guard seed.fill(RAND_priv_bytes) else {
       throw SigningError("the system's random generator failed")
@@ -32,6 +33,7 @@ package final class Ed25519PrivateKey: Sendable {
   /// A key from its PKCS#8 PEM text; anything else (another algorithm, a public key, garbage) is
   /// refused without echoing the text.
   package convenience init(pem text: String) throws(SigningError) {
+    _ = LibcryptoSetup.isReady
     let refused = SigningError(
       "the signing key is not an Ed25519 private key in PEM (BEGIN PRIVATE KEY)",
       hint: "make one with herald keys generate")

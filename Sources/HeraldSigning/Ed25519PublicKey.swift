@@ -9,6 +9,7 @@ package struct Ed25519PublicKey: Sendable, Hashable {
 
   /// A key from its raw 32 bytes.
   package init(raw: [UInt8]) throws(SigningError) {
+    _ = LibcryptoSetup.isReady
     guard raw.count == 32 else {
       throw SigningError("an Ed25519 public key is 32 bytes, not \(raw.count)")
     }

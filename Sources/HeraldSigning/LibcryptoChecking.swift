@@ -4,7 +4,7 @@ import HeraldProtocol
 /// check a signed channel with.
 package struct LibcryptoChecking: SignatureChecking {
   /// Makes the checker.
-  package init() {}
+  package init() { _ = LibcryptoSetup.isReady }
 
   /// Whether a signature of a message verifies under a raw public key.
   package func isValid(signature: [UInt8], of message: [UInt8], by publicKey: [UInt8]) -> Bool {

@@ -6,6 +6,7 @@ import HeraldProtocol
 package enum SHA256Digest {
   /// The 32-byte digest of some bytes.
   package static func of(_ bytes: some ContiguousBytes) -> [UInt8] {
+    _ = LibcryptoSetup.isReady
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
     let status = bytes.withUnsafeBytes { input in

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldFiles
 import HeraldSigning
 import HeraldTestSupport
 import Testing
@@ -63,6 +64,13 @@ struct S3DeployTests {
     #expect(
       try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
     let files = try Self.sent(output)
+    // A dry run prints the plan, pointers last, and sends nothing.
+    let dry = try Self.deploy(output.path, server, ["--dry-run"])
+    #expect(
+      dry.status == 0 && dry.stdout.contains("would put \(files.count) files"), "\(dry.stdout)")
+    let planned = dry.stdout.split(separator: "\n").filter { $0.hasPrefix("put ") }
+    #expect(planned.last == "put api/v1/index.json")
+    #expect(try server.keys(bucket: Self.bucket, prefix: "news").isEmpty)
     let first = try Self.deploy(output.path, server)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains(": \(files.count) files put"), "\(first.stdout)")
@@ -155,6 +163,14 @@ struct S3DeployTests {
       #expect(result.status == status, "\(what): \(result.stderr)")
       #expect(result.stderr.contains(message), "\(what): \(result.stderr)")
       #expect(!result.stderr.contains(SeaweedFS.secretKey), "\(what): the secret is never printed")
+    }
+    // A build holding the output's lock: the deploy does not wait for it, and sends nothing.
+    do {
+      let lock = try FolderLock(file: output.path + "/.herald-lock", waiting: {})
+      let locked = try Self.deploy(output.path, server)
+      #expect(
+        locked.status == 64 && locked.stderr.contains("a build is writing"), "\(locked.stderr)")
+      withExtendedLifetime(lock) {}
     }
     try FileManager.default.createDirectory(
       atPath: output.path + "/.herald-staging", withIntermediateDirectories: true)
