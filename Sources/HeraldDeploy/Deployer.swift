@@ -139,7 +139,9 @@ package struct Deployer: Sendable {
         next.files[file.path] = stored
       }
     }
-    next.deploys = Array(([objects] + record.deploys).prefix(max(1, keep)))
+    // A deploy whose copies are the last one's adds no entry: an unchanged redeploy puts nothing.
+    let history = record.deploys.first == objects ? record.deploys : [objects] + record.deploys
+    next.deploys = Array(history.prefix(max(1, keep)))
     if next != record {
       let bytes = next.bytes
       let put = client.put(

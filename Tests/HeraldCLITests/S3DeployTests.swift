@@ -83,9 +83,25 @@ struct S3DeployTests {
     #expect(headers.contains("cache-control: public, max-age=300, must-revalidate"))
     #expect(headers.contains("content-type: application/json"))
     #expect(headers.contains("x-amz-meta-sha256: "))
+    // The bucket's record, put again by hand with a mark of its own: a deploy that put it again
+    // would drop the mark.
+    let recordURL = "\(server.endpoint)/\(Self.bucket)/news/.herald/deploys.json"
+    let recordBytes = Array(try server.curl([recordURL]).body.utf8)
+    let recordFile = site.url.appending(path: "record.json")
+    try Data(recordBytes).write(to: recordFile)
+    let marked = try HeraldProcess.run(
+      [
+        "-s", "-o", "/dev/null", "-w", "%{http_code}", "--aws-sigv4", "aws:amz:us-east-1:s3",
+        "--user", "\(SeaweedFS.accessKey):\(SeaweedFS.secretKey)", "-X", "PUT", "--data-binary",
+        "@" + recordFile.path, "-H", "x-amz-content-sha256: \(SHA256Digest.hex(recordBytes))",
+        "-H", "x-amz-meta-mark: by-hand", recordURL,
+      ], program: URL(fileURLWithPath: "/usr/bin/curl"))
+    #expect(marked.stdout == "200")
     let again = try Self.deploy(output.path, server)
     #expect(again.status == 0)
     #expect(again.stdout.contains(": 0 files put"), "\(again.stdout)")
+    let head = try server.curl(["-I", recordURL]).body.lowercased()
+    #expect(head.contains("x-amz-meta-mark: by-hand"), "an unchanged redeploy put its record again")
   }
 
   @Test("an edit puts exactly the files whose bytes changed; --keep 1 then deletes the old copies")

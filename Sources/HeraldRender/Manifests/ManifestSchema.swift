@@ -100,15 +100,25 @@ enum ManifestSchema {
       ) { first, _ in first })
     let all = closedObject(
       common.merging(["scope": .object(["const": .string("live")])]) { first, _ in first })
-    let releaseEntry = closedObject([
-      "version": ref("version"), "manifest": string(["format": .string("uri")]),
+    // A document's content-addressed copy (DESIGN §3): absent from a channel built before them.
+    let object = closedObject([
+      "url": string(["format": .string("uri")]),
+      "sha256": string(["pattern": .string("^[0-9a-f]{64}$")]),
+      "bytes": .object(["type": .string("integer"), "minimum": .integer(0)]),
     ])
-    let platform = closedObject([
-      "store": .object(["type": .array([.string("string"), .string("null")])]),
-      "currentRelease": nullable("version"),
-      "live": string(["format": .string("uri")]),
-      "releases": .object(["type": .string("array"), "items": releaseEntry]),
-    ])
+    let releaseEntry = closedObject(
+      [
+        "version": ref("version"), "manifest": string(["format": .string("uri")]),
+        "object": object,
+      ], optional: ["object"])
+    let platform = closedObject(
+      [
+        "store": .object(["type": .array([.string("string"), .string("null")])]),
+        "currentRelease": nullable("version"),
+        "live": string(["format": .string("uri")]),
+        "liveObject": object,
+        "releases": .object(["type": .string("array"), "items": releaseEntry]),
+      ], optional: ["liveObject"])
     let localeChannel = closedObject([
       "locale": string(), "index": string(["format": .string("uri")]),
     ])
