@@ -1,6 +1,7 @@
 """What a web developer gets from bad input: a host that sends no CORS headers, a wrong channel URL,
 a malformed row (left out, the others kept) and a full storage all fail open with the reason in the state, and nothing is
 thrown into the page."""
+import hashlib
 import json
 import shutil
 import unittest
@@ -52,6 +53,18 @@ class FailOpenTests(unittest.TestCase):
         cls.broken = document["announcements"][0]["id"]
         document["announcements"][0]["publishedAt"] = 20261130
         manifest.write_text(json.dumps(document))
+        # Apps read the document's content-addressed copy, which the index names by its hash: the
+        # broken manifest gets its own, as a channel edited by hand would.
+        body = manifest.read_bytes()
+        sha256 = hashlib.sha256(body).hexdigest()
+        api = cls.app_folder / "malformed" / "api" / "v1"
+        (api / "objects" / f"{sha256}.json").write_bytes(body)
+        index = json.loads((api / "index.json").read_text())
+        for release in index["platforms"]["ios"]["releases"]:
+            if release["version"] == "1.9.2":
+                release["object"] = {"bytes": len(body), "sha256": sha256,
+                                     "url": f"{cls.app.origin}/malformed/api/v1/objects/{sha256}.json"}
+        (api / "index.json").write_text(json.dumps(index))
         cls.driver = support.chromium()
 
     @classmethod
