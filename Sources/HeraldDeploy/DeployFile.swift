@@ -28,13 +28,16 @@ struct DeployFile: Sendable {
     var isPointer: Bool { self != .unpointed }
   }
 
+  /// Where the content-addressed documents are: named by their bytes, never pointers.
+  static let objectsFolder = "api/v1/objects/"
+
   /// Where a path goes in the order.
   static func phase(of path: String) -> Phase {
     guard path.hasPrefix("api/v1/"), path.hasSuffix(".json") else { return .unpointed }
     let inner = path.dropFirst("api/v1/".count)
     if inner == "index.json" { return .channel }
     if inner == "signed.json" { return .statement }
-    if inner.hasPrefix("objects/") || inner == "manifest.schema.json" { return .unpointed }
+    if path.hasPrefix(objectsFolder) || inner == "manifest.schema.json" { return .unpointed }
     let segments = inner.split(separator: "/")
     if segments.count == 2 && segments[1] == "index.json" { return .localeIndex }
     return .canonical

@@ -36,29 +36,36 @@ final class DeployJournal: Sendable {
     self.handle = handle
   }
 
+  /// What an earlier deploy to the same target left in its journal, without opening it for
+  /// writing; nil when there is none (or it is another target's, or unreadable).
+  static func read(output: String, target: String)
+    -> (header: Header, done: [String: DeployRecord.Stored])?
+  {
+    guard let bytes = FileSystem.read(output + "/" + fileName) else { return nil }
+    let lines = bytes.split(separator: 0x0A)
+    guard let first = lines.first,
+      let header = try? JSONDecoder().decode(Header.self, from: Data(first)),
+      header.target == target
+    else { return nil }
+    var done: [String: DeployRecord.Stored] = [:]
+    for line in lines.dropFirst() {
+      // A line cut short by the kill is not read: that file is put again.
+      guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line)) else { continue }
+      done[entry.path] = DeployRecord.Stored(sha256: entry.sha256, etag: entry.etag)
+    }
+    return (header, done)
+  }
+
   /// The journal of an earlier deploy to the same target, resumed; else a new one with this
   /// header.
   static func open(output: String, header: Header) -> Result<DeployJournal, DeployError> {
     let path = output + "/" + fileName
     var kept = header
     var done: [String: DeployRecord.Stored] = [:]
-    if let bytes = FileSystem.read(path) {
-      let lines = bytes.split(separator: 0x0A)
-      if let first = lines.first,
-        let earlier = try? JSONDecoder().decode(Header.self, from: Data(first)),
-        earlier.target == header.target
-      {
-        kept = earlier
-        for line in lines.dropFirst() {
-          // A line cut short by the kill is not read: that file is put again.
-          guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line)) else {
-            continue
-          }
-          done[entry.path] = DeployRecord.Stored(sha256: entry.sha256, etag: entry.etag)
-        }
-      } else {
-        try? FileSystem.removeTree(path)
-      }
+    if let earlier = read(output: output, target: header.target) {
+      (kept, done) = earlier
+    } else {
+      try? FileSystem.removeTree(path)
     }
     do {
       if !FileSystem.exists(path) {

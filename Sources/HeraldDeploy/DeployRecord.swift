@@ -26,10 +26,10 @@ struct DeployRecord: Codable, Sendable, Equatable {
     return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
   }
 
-  /// Reads a record; a missing or unreadable one is empty (every file is then sent again, and
+  /// Reads a record; nil for a missing or unreadable one (every file is then sent again, and
   /// nothing an earlier deploy named is known: deletes spare every object).
   static func read(_ bytes: [UInt8]?) -> DeployRecord? {
-    guard let bytes else { return DeployRecord() }
+    guard let bytes else { return nil }
     return try? JSONDecoder().decode(DeployRecord.self, from: Data(bytes))
   }
 }

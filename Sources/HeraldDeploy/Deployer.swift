@@ -1,6 +1,7 @@
 import Foundation
 import HeraldClient
 import HeraldFiles
+import HeraldSigning
 import Synchronization
 
 /// `herald deploy`: puts a built output into an S3-compatible bucket in the order that keeps every
@@ -63,6 +64,7 @@ package struct Deployer: Sendable {
     let files: [DeployFile]
     let existing: [String: String]
     let record: DeployRecord
+    let knowsHistory: Bool
     do throws(DeployError) {
       files = try DeployFile.scan(output).get()
       var byPath: [String: String] = [:]
@@ -70,17 +72,22 @@ package struct Deployer: Sendable {
         if let path = location.path(key) { byPath[path] = etag }
       }
       existing = byPath
-      record = DeployRecord.read(try client.get(location.key(DeployRecord.path)).get()) ?? .init()
+      let found = DeployRecord.read(try client.get(location.key(DeployRecord.path)).get())
+      record = found ?? .init()
+      knowsHistory = found != nil
     } catch {
       return .failure(error)
     }
     let local = Set(files.map(\.path))
-    let objects = files.map(\.path).filter { $0.hasPrefix("api/v1/objects/") }
+    let objects = files.map(\.path).filter { $0.hasPrefix(DeployFile.objectsFolder) }
     let named = Set([objects] + record.deploys.prefix(max(0, keep - 1))).reduce(
       into: Set<String>()
     ) { $0.formUnion($1) }
+    // With no readable record, nothing says which copies the bucket's index still names (a bucket
+    // filled by another tool, a record deleted by hand): every copy is spared.
     let deletes = existing.keys.filter {
       !local.contains($0) && $0 != DeployRecord.path && !named.contains($0)
+        && (knowsHistory || !$0.hasPrefix(DeployFile.objectsFolder))
     }.sorted()
     guard deletes.count <= maxDeletes else {
       return .failure(
@@ -99,8 +106,10 @@ package struct Deployer: Sendable {
     }
     var report = Report()
     if dryRun {
+      // What a killed deploy put is not put again: its journal counts, as a resume reads it.
+      let resumed = DeployJournal.read(output: output, target: location.description)?.done ?? [:]
       for file in files.sorted(by: { $0.phase < $1.phase })
-      where !isThere(file, record.files[file.path]) {
+      where !isThere(file, record.files[file.path]) && !isThere(file, resumed[file.path]) {
         report.puts.append(file.path)
         report.bytes += file.size
       }
@@ -146,7 +155,7 @@ package struct Deployer: Sendable {
       let bytes = next.bytes
       let put = client.put(
         location.key(DeployRecord.path), bytes: bytes,
-        sha256: HeraldDeploySHA.hex(bytes), contentType: "application/json",
+        sha256: SHA256Digest.hex(bytes), contentType: "application/json",
         cacheControl: "no-store")
       if case .failure(let error) = put { return .failure(error) }
     }
@@ -176,7 +185,7 @@ package struct Deployer: Sendable {
         if failure.withLock({ $0 != nil }) { return }
         let file = batch[index]
         guard case .success(let bytes) = FileSystem.readRegular(output + "/" + file.path),
-          HeraldDeploySHA.hex(bytes) == file.sha256
+          SHA256Digest.hex(bytes) == file.sha256
         else {
           failure.withLock {
             $0 = $0 ?? .io("\(output)/\(file.path) changed during the deploy", hint: nil)

@@ -24,23 +24,6 @@ private func documentedConfiguration(_ marker: String) throws -> String {
   return block
 }
 
-/// A port no one listens on now.
-private func freePort() throws -> UInt16 {
-  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(descriptor) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  _ = withUnsafeMutablePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      Glibc.bind(descriptor, $0, length)
-      return getsockname(descriptor, $0, &length)
-    }
-  }
-  return UInt16(bigEndian: address.sin_port)
-}
-
 /// A real nginx on loopback running one of the documented configurations over a built site.
 private final class Nginx {
   let process = Process()
@@ -168,7 +151,7 @@ struct DeployTests {
     let folder = try TemporaryDirectory()
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
-    let port = try freePort()
+    let port = try FreePort.take(1)[0]
     let (output, siteRoot) = Self.folders(form, in: folder)
     try build(
       site: site, into: output, port: port, prefix: form == "domain-root" ? "/" : "/whats-new/")
@@ -271,7 +254,7 @@ struct DeployTests {
     try site.write(
       "herald.yaml",
       config.replacingOccurrences(of: "language: en-GB", with: "locales: [en-GB, de]"))
-    let port = try freePort()
+    let port = try FreePort.take(1)[0]
     let (output, siteRoot) = Self.folders(form, in: folder)
     try build(
       site: site, into: output, port: port, prefix: form == "domain-root" ? "/" : "/whats-new/")

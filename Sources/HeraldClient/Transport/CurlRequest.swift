@@ -68,7 +68,7 @@
         list = herald_curl_slist_append(curl, list, line)
       }
       defer { herald_curl_slist_free_all(curl, list) }
-      let exchange = CurlExchange(limit: 1 << 28, timeout: timeout)
+      let exchange = CurlExchange(limit: 1 << 28, timeout: timeout, checksEncoding: false)
       let context = Unmanaged.passUnretained(exchange).toOpaque()
       let milliseconds = max(1, Int(timeout * 1000))
       var codes = [
@@ -79,9 +79,9 @@
         herald_curl_set_long(curl, handle, CURLOPT_TIMEOUT_MS, milliseconds),
         herald_curl_set_long(curl, handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000)),
         herald_curl_set_pointer(curl, handle, CURLOPT_HTTPHEADER, list),
-        herald_curl_set_data_callback(curl, handle, CURLOPT_WRITEFUNCTION, requestBody),
+        herald_curl_set_data_callback(curl, handle, CURLOPT_WRITEFUNCTION, curlBody),
         herald_curl_set_pointer(curl, handle, CURLOPT_WRITEDATA, context),
-        herald_curl_set_data_callback(curl, handle, CURLOPT_HEADERFUNCTION, requestHeader),
+        herald_curl_set_data_callback(curl, handle, CURLOPT_HEADERFUNCTION, curlHeader),
         herald_curl_set_pointer(curl, handle, CURLOPT_HEADERDATA, context),
       ]
       if method == "HEAD" { codes.append(herald_curl_set_long(curl, handle, CURLOPT_NOBODY, 1)) }
@@ -114,37 +114,5 @@
       return .success(
         Reply(status: status, headers: exchange.headers, body: Array(exchange.body)))
     }
-  }
-
-  /// curl's body callback for a request: keeps every piece (to the exchange's limit).
-  private func requestBody(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
-    _ context: UnsafeMutableRawPointer?
-  ) -> Int {
-    guard let context, let data else { return 0 }
-    let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-    let length = size * count
-    guard exchange.body.count + length <= exchange.limit else { return 0 }
-    exchange.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
-    return length
-  }
-
-  /// curl's header callback for a request: the last response's headers, by lowercase name.
-  private func requestHeader(
-    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
-    _ context: UnsafeMutableRawPointer?
-  ) -> Int {
-    guard let context, let data else { return 0 }
-    let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
-    let length = size * count
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
-      exchange.headers = [:]
-    } else if let colon = line.firstIndex(of: ":") {
-      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-      exchange.headers[name] = value
-    }
-    return length
   }
 #endif

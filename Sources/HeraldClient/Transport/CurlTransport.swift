@@ -118,6 +118,9 @@ import HeraldProtocol
   final class CurlExchange: @unchecked Sendable {
     let limit: Int
     let deadline: ContinuousClock.Instant
+    /// Whether a body in an encoding herald does not read stops the transfer (an app's documents);
+    /// herald's own requests (`CurlRequest`) take any body.
+    let checksEncoding: Bool
     private let lock = NSLock()
     private var cancelled = false
     var body = Data()
@@ -125,8 +128,9 @@ import HeraldProtocol
     var tooLarge = false
     var timedOut = false
 
-    init(limit: Int, timeout: TimeInterval) {
+    init(limit: Int, timeout: TimeInterval, checksEncoding: Bool = true) {
       self.limit = limit
+      self.checksEncoding = checksEncoding
       deadline = .now + .milliseconds(Int(max(0, timeout) * 1000))
     }
 
@@ -161,7 +165,7 @@ import HeraldProtocol
   }
 
   /// curl's body callback: keeps a decoded piece, or stops the transfer past the limit.
-  private func curlBody(
+  func curlBody(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
     _ context: UnsafeMutableRawPointer?
   ) -> Int {
@@ -169,7 +173,10 @@ import HeraldProtocol
     let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     // A label herald does not read stops the transfer at its first byte (`response` says why).
-    guard HeraldResponse.encodingProblem(exchange.headers["content-encoding"]) == nil else {
+    guard
+      !exchange.checksEncoding
+        || HeraldResponse.encodingProblem(exchange.headers["content-encoding"]) == nil
+    else {
       return 0
     }
     guard exchange.body.count + length <= exchange.limit else {
@@ -182,7 +189,7 @@ import HeraldProtocol
 
   /// curl's header callback: each line of the last response's headers (a redirect's, or a
   /// `100 Continue`'s, are replaced by the next status line's).
-  private func curlHeader(
+  func curlHeader(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
     _ context: UnsafeMutableRawPointer?
   ) -> Int {
