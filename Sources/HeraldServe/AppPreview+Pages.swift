@@ -50,7 +50,14 @@ extension AppPreview {
         <label>Time <span>RFC 3339; empty for now</span><input name="now" id="now" autocomplete="off"></label>
         <label>Account created <span>RFC 3339; empty for an account older than every record</span>
           <input name="account" id="account" autocomplete="off"></label>
-        <label>User id <span>the signed-in user's id, or the install's: a rollout reaches a share of users by it; empty for "preview"</span>
+        <label>Rollouts <span>a record rolled out to a share of users: show it as a user inside that share sees it,
+          or outside it (as herald explain decides without --user, or with --outside-rollouts)</span>
+          <select name="rollouts" id="rollouts">
+            <option value="inside">Inside every rollout begun</option>
+            <option value="outside">Outside every rollout not yet at 100%</option>
+          </select></label>
+        <label>User id <span>or decide for one user: the signed-in user's id, or the install's, whose bucket puts them inside a
+          rollout or not (this overrides Rollouts)</span>
           <input name="user" id="user" autocomplete="off"></label>
         <label>Seen ids <span>comma-separated</span><input name="seen" id="seen" autocomplete="off"></label>
         <label>Languages <span>most preferred first, such as de-AT, en</span>
@@ -69,7 +76,7 @@ extension AppPreview {
     </main>
     <script type="module">
     const form = document.getElementById("inputs");
-    const fields = ["platform", "version", "now", "account", "user", "seen", "languages", "drafts"];
+    const fields = ["platform", "version", "now", "account", "rollouts", "user", "seen", "languages", "drafts"];
     const params = new URLSearchParams(location.search);
     for (const name of fields) {
       const field = document.getElementById(name);
@@ -85,9 +92,14 @@ extension AppPreview {
         // Before the platforms arrive the menu is empty: the address's platform is the one asked.
         const value = field.type === "checkbox" ? (field.checked ? "on" : "")
           : name === "platform" && field.options.length === 0 ? params.get(name) ?? "" : field.value.trim();
-        if (value !== "") query.set(name, value);
+        // Inside every rollout is the default, as explain's: the address names only the switch.
+        if (value !== "" && !(name === "rollouts" && value === "inside")) query.set(name, value);
       }
       return query;
+    }
+    function audience(input) {
+      if (input.user !== null) return `for user ${input.user}`;
+      return input.rollouts === "outside" ? "outside every rollout" : "inside every rollout begun";
     }
     async function update() {
       const q = query();
@@ -113,7 +125,7 @@ extension AppPreview {
         const e = answer.explanation;
         const shown = e.shown ? `${e.shown.shape} ${e.shown.id}` : "nothing";
         document.getElementById("summary").textContent =
-          `${e.platform} ${e.version} at ${e.now} for user ${answer.input.user}: shows ${shown}; badge ${e.badge}; ${e.archive.length} in the archive` +
+          `${e.platform} ${e.version} at ${e.now} ${audience(answer.input)}: shows ${shown}; badge ${e.badge}; ${e.archive.length} in the archive` +
           (e.manifest === "live" ? " (an unlisted version: read from live.json)" : "");
         for (const record of e.announcements) {
           const row = document.createElement("tr");
@@ -196,6 +208,7 @@ extension AppPreview {
       const client = new HeraldClient({
         channel: answer.channel, platform: answer.input.platform, appVersion: answer.input.version,
         userId: answer.input.user, accountCreatedAt: answer.input.accountCreatedAt, clock,
+        rollouts: answer.input.user === null ? answer.input.rollouts : undefined,
         transport: memoryTransport(answer.documents), preferredLanguages: answer.input.languages,
       });
       for (const id of answer.input.seen) await client.markSeen(id);

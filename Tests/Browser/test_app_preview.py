@@ -12,6 +12,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 import support
 
@@ -95,7 +96,7 @@ class AppPreviewTests(unittest.TestCase):
         self.assertEqual(self.reason("linewise-2-0"), "not delivered: below minVersion 2.0.0")
         explained = json.loads(support.herald(
             "explain", "--site", self.site, "--platform", "ios", "--version", "1.8.0", "--now", support.NOW,
-            "--user", "preview", "--format", "json"))
+            "--format", "json"))
         self.assertEqual(dict(support.wait_for(self.driver, REASONS)),
                          {a["id"]: a["reason"] for a in explained["announcements"]},
                          "the page's reasons are herald explain's")
@@ -148,7 +149,7 @@ class AppPreviewTests(unittest.TestCase):
                                   " return row && !row[1].startsWith('not delivered: a draft') && row[1];")
         explained = json.loads(support.herald(
             "explain", "--site", self.site, "--platform", "ios", "--version", "2.0.0", "--now", support.NOW,
-            "--user", "preview", "--format", "json"))
+            "--format", "json"))
         self.assertNotEqual(reason, {a["id"]: a["reason"] for a in explained["announcements"]}["larger-text"])
 
     def test_a_site_with_errors_says_so(self):
@@ -161,28 +162,41 @@ class AppPreviewTests(unittest.TestCase):
         self.assertIn("the site has errors", problem)
         self.assertIn("broken.md", problem)
 
-    def test_a_rollout_reaches_the_user_named_in_the_app_and_the_reasons(self):
-        record = self.site / "content" / "announcements" / "half-of-users.md"
+    def test_rollouts_are_decided_as_explain_decides_them_in_the_app_and_the_reasons(self):
+        record = self.site / "content" / "announcements" / "tenth-of-users.md"
         self.addCleanup(lambda: record.unlink(missing_ok=True))
-        # Buckets for the salt half-of-users (conformance/buckets.py): preview 2311, ada 6847.
-        record.write_text("---\nid: half-of-users\ntitle: A new planner for half of you\nseverity: INFO\n"
-                          "kind: WHATS_NEW\nplatforms: [ios]\nrollout: 50%\npublishAt: 2026-11-01\n---\nSoon.\n")
+        # A 10% rollout: the preview once drew for a user "preview" (bucket 2311 for this salt, see
+        # conformance/buckets.py), outside it, while explain without --user counts as inside, so an
+        # author did not see the note they had just written. ada's bucket is 6847.
+        record.write_text("---\nid: tenth-of-users\ntitle: A new planner for a tenth of you\nseverity: INFO\n"
+                          "kind: WHATS_NEW\nplatforms: [ios]\nrollout: {salt: half-of-users, share: 10%}\n"
+                          "publishAt: 2026-11-01\n---\nSoon.\n")
         archive = FRAME_STATE.replace("return state &&", "return state && frame.getElementById('name')"
                                       ".textContent === 'ios 2.0.0' &&").replace(
             "name: frame", "archive: state.archive.map((entry) => entry.message.id), name: frame")
-        for user, reaches in (("", True), ("ada", False)):
-            self.driver.get(f"{self.serve.origin}/_herald/app/?platform=ios&version=2.0.0&now={support.NOW}"
-                            + (f"&user={user}" if user else ""))
+        cases = (("", [], True, "inside every rollout begun:"),
+                 ("&rollouts=outside", ["--outside-rollouts"], False, "outside every rollout:"),
+                 ("&user=ada", ["--user", "ada"], False, "for user ada:"))
+        for query, explain, reaches, summary in cases:
+            self.driver.get(f"{self.serve.origin}/_herald/app/?platform=ios&version=2.0.0&now={support.NOW}{query}")
             state = support.wait_for(self.driver, archive)
-            self.assertEqual("half-of-users" in state["archive"], reaches, f"{user or 'preview'}: {state}")
-            reason = self.reason("half-of-users")
+            self.assertEqual("tenth-of-users" in state["archive"], reaches, f"{query}: {state}")
+            reason = self.reason("tenth-of-users")
             self.assertEqual(reason.startswith("not delivered: the user's bucket"), not reaches, reason)
             explained = json.loads(support.herald(
                 "explain", "--site", self.site, "--platform", "ios", "--version", "2.0.0", "--now", support.NOW,
-                "--user", user or "preview", "--format", "json"))
+                *explain, "--format", "json"))
             self.assertEqual(dict(support.wait_for(self.driver, REASONS)),
                              {a["id"]: a["reason"] for a in explained["announcements"]})
-            self.assertIn(f"for user {user or 'preview'}:", self.driver.find_element(By.ID, "summary").text)
+            self.assertIn(summary, self.driver.find_element(By.ID, "summary").text)
+        # The switch is on the page, and picking it draws again.
+        self.driver.get(f"{self.serve.origin}/_herald/app/?platform=ios&version=2.0.0&now={support.NOW}")
+        support.wait_for(self.driver, archive)
+        Select(self.driver.find_element(By.ID, "rollouts")).select_by_value("outside")
+        support.wait_for(self.driver, "return location.search.includes('rollouts=outside')")
+        state = support.wait_for(self.driver, archive.replace(
+            "return state &&", "return state && !state.archive.map((e) => e.message.id).includes('tenth-of-users') &&"))
+        self.assertNotIn("tenth-of-users", state["archive"])
 
     def test_the_page_is_accessible(self):
         self.open(f"platform=android&version=1.9.3&now={support.NOW}")

@@ -95,6 +95,28 @@ struct ExplainAndNewTests {
     #expect(reached("rollout-dialog") == true, "\(rows)")
   }
 
+  @Test("explain --outside-rollouts decides as for a user outside every rollout below 100%")
+  func explainOutsideRollouts() throws {
+    let site = Fixtures.root.appending(path: "conformance/channel").path
+    let arguments = ["explain", "--site", site, "--platform", "ios", "--version", "3.1"]
+    // On 6 December the dialog is at 50%: outside; from 15 December at 100%: reached.
+    for (now, reaches) in [("2026-12-06T00:00:00Z", false), ("2026-12-16T00:00:00Z", true)] {
+      let result = try HeraldProcess.run(
+        arguments + ["--outside-rollouts", "--now", now, "--format", "json"])
+      #expect(result.status == 0, "\(result.stderr)")
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      #expect((json["archive"] as? [String])?.contains("rollout-dialog") == reaches, "\(now)")
+      let text = try HeraldProcess.run(arguments + ["--outside-rollouts", "--now", now])
+      #expect(
+        text.stdout.contains(
+          "rollouts (--outside-rollouts: decided as for a user outside every share below 100%):"),
+        "\(text.stdout)")
+    }
+    let both = try HeraldProcess.run(arguments + ["--outside-rollouts", "--user", "ada"])
+    #expect(both.status == 64 && both.stderr.contains("cannot be used together"), "\(both.stderr)")
+  }
+
   @Test(
     "explain --locale reads the locale an app with that language reads, titles and all",
     arguments: [

@@ -175,6 +175,10 @@ struct ServeCommandTests {
     let (status, page) = try await server.get("_herald/app/")
     #expect(status == 200)
     #expect(page.contains("<iframe id=\"app\""))
+    // It says where the preview is when it starts, and the served archive links to it.
+    #expect(server.printed.contains("the app preview:  \(server.baseURL)_herald/app/"))
+    let archive = try await server.get("")
+    #expect(archive.1.contains("<a href=\"/_herald/app/\">See what an app shows</a>"))
     let module = try await server.get("_herald/client/web.js")
     #expect(module.0 == 200)
     #expect(module.1.contains("defineHeraldAnnouncements()"))
@@ -187,7 +191,7 @@ struct ServeCommandTests {
         try JSONSerialization.jsonObject(with: Data(answer.1.utf8)) as? [String: Any])
       let expected = try Self.explained(
         site: site,
-        ["--version", version, "--now", now, "--seen", "linewise-2-0", "--user", "preview"])
+        ["--version", version, "--now", now, "--seen", "linewise-2-0"])
       #expect(
         try Self.sorted(decided["explanation"]) == Self.sorted(expected), "\(version): \(answer.1)")
       let documents = try #require(decided["documents"] as? [String: String])
@@ -204,7 +208,10 @@ struct ServeCommandTests {
 
   /// The drawn app decides a rollout by its user's id, so the reasons beside it must too: they
   /// once decided as for a user inside every rollout, while the app drew for user "preview".
-  @Test("the app preview decides a rollout for the user it names, in the app and the reasons")
+  ///
+  /// And with no user named, both decide as `explain` does without `--user` (inside every rollout
+  /// begun): a preview that drew for a user outside a 10% rollout hid the note just written.
+  @Test("the app preview decides rollouts as explain does: inside, outside, or for a named user")
   func appPreviewUser() async throws {
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
@@ -215,19 +222,28 @@ struct ServeCommandTests {
         + "kind: WHATS_NEW\nplatforms: [ios]\nrollout: 50%\npublishAt: 2026-11-01\n---\nSoon.\n")
     let server = try Server(site: site.url)
     let now = "2026-11-30T12:00:00Z"
-    for (query, user, reaches) in [("", "preview", true), ("&user=ada", "ada", false)] {
+    let cases: [(query: String, user: String?, explain: [String], reaches: Bool)] = [
+      ("", nil, [], true), ("&rollouts=outside", nil, ["--outside-rollouts"], false),
+      ("&user=preview", "preview", ["--user", "preview"], true),
+      ("&user=ada", "ada", ["--user", "ada"], false),
+    ]
+    for (query, user, explain, reaches) in cases {
       let answer = try await server.get(
         "_herald/app/decide?platform=ios&version=2.0.0&now=\(now)\(query)")
       let decided = try #require(
         try JSONSerialization.jsonObject(with: Data(answer.1.utf8)) as? [String: Any])
-      #expect((decided["input"] as? [String: Any])?["user"] as? String == user)
+      let input = decided["input"] as? [String: Any]
+      #expect(input?["user"] as? String == user)
+      #expect(
+        input?["rollouts"] as? String
+          == (user == nil ? (explain.isEmpty ? "inside" : "outside") : "user"))
       let expected = try Self.explained(
-        site: site, ["--version", "2.0.0", "--now", now, "--user", user])
+        site: site, ["--version", "2.0.0", "--now", now] + explain)
       #expect(try Self.sorted(decided["explanation"]) == Self.sorted(expected), "\(answer.1)")
       let outcome =
         ((expected["announcements"] as? [[String: Any]]) ?? [])
         .first { $0["id"] as? String == "half-of-users" }?["outcome"] as? String
-      #expect((outcome != "outside-rollout") == reaches, "\(user): \(outcome ?? "missing")")
+      #expect((outcome != "outside-rollout") == reaches, "\(query): \(outcome ?? "missing")")
     }
     #expect(server.interrupt() == 0)
   }

@@ -134,7 +134,7 @@ extension ConformanceCases {
     // Every adapter buckets a case without a stable id by its user, "conformance".
     let decision = DecisionRules.decide(
       source, now: now, seen: seen, accountCreatedAt: account,
-      stableID: spec.stableID ?? "conformance")
+      audience: .user(spec.stableID ?? "conformance"))
     let freshness: HeraldState.Freshness
     switch source {
     case .fresh: freshness = .fresh

@@ -151,6 +151,19 @@ struct RolloutDecodingTests {
     #expect(record.diagnostics.map(\.code) == [.invalidRollout], "\(record.diagnostics)")
   }
 
+  @Test("inside every rollout means a share above 0%; outside every one, a share of 100%")
+  func insideAndOutsideEveryRollout() {
+    for share in [0, 1, 5000, 9999, 10000] {
+      let rollout = Rollout(
+        salt: "tour", steps: [RolloutStep(at: Timestamp(seconds: 0), share: share)])
+      let now = Timestamp(seconds: 86_400)
+      #expect(rollout.reaches(.inside, at: now) == (share > 0), "\(share)")
+      #expect(rollout.reaches(.outside, at: now) == (share == 10000), "\(share)")
+      // Before the first step, neither.
+      #expect(!rollout.reaches(.inside, at: Timestamp(seconds: -1)))
+    }
+  }
+
   @Test("a user inside a share stays inside as it grows, and outside a 0% share")
   func insideStaysInside() {
     let steps = [0, 100, 1000, 5000, 10000].enumerated().map {
@@ -159,7 +172,7 @@ struct RolloutDecodingTests {
     let rollout = Rollout(salt: "tour", steps: steps)
     for user in (0..<200).map({ "user-\($0)" }) {
       let reached = (0..<5).map {
-        rollout.reaches(stableID: user, at: Timestamp(seconds: Int64($0) * 86_400))
+        rollout.reaches(.user(user), at: Timestamp(seconds: Int64($0) * 86_400))
       }
       // Once reached, reached at every later step.
       #expect(reached == reached.sorted { !$0 && $1 }, "\(user): \(reached)")

@@ -14,7 +14,7 @@ enum ExplainCommand {
     abstract: "Show what a user on a platform and version sees now, and why.",
     options: [
       platform, version, SharedOptions.site, channel, SharedOptions.now, seen, accountCreated,
-      user, locale, format, publicKey, wallKey, channelID,
+      user, outsideRollouts, locale, format, publicKey, wallKey, channelID,
     ],
     discussion: """
       Decides with HeraldClient, the library apps link, so the answer is the app's: it reads the
@@ -28,7 +28,8 @@ enum ExplainCommand {
       else the default), and the titles shown are that locale's. --user decides a rollout as for
       that user (the signed-in user's id, or the install's id an app reports): their bucket in
       each rolled-out record and whether it reaches them; without it, as for a user inside every
-      rollout that has begun (a share above 0%).
+      rollout that has begun (a share above 0%), or with --outside-rollouts outside every rollout
+      not yet at 100% (the app preview of herald serve has the same switch).
 
       With --public-key (and --channel-id), it reads a signed channel as an app that pins those
       keys: api/v1/signed.json first, then only documents it lists, and a failure (signature, key,
@@ -70,6 +71,8 @@ enum ExplainCommand {
     guard !text.isEmpty else { throw UsageError(message: "--user needs an id") }
     return text
   }
+  static let outsideRollouts = Flag(
+    "--outside-rollouts", "Decide as a user outside every rollout not yet at 100%.")
   static let publicKey = Option(
     "--public-key", "K,…", "With --channel, pin these public keys, as a signed app does.",
     read: keyList("--public-key"))
@@ -91,7 +94,9 @@ enum ExplainCommand {
     /// The client's clock.
     let now: Timestamp
     /// The ids the user has seen, when their account was created, their id, their language.
-    let seen: Set<String>, accountCreated: Timestamp?, user: String?, locale: String?
+    let seen: Set<String>, accountCreated: Timestamp?, locale: String?
+    /// Whom rollouts are decided for: the user named, else inside (or outside) every rollout.
+    let audience: RolloutAudience
     /// Where the channel comes from: a deployed channel, or a site built in memory.
     let source: Source
     /// The keys an app pins, for a signed deployed channel.
@@ -113,7 +118,17 @@ enum ExplainCommand {
       seen = try arguments.value(ExplainCommand.seen) ?? []
       accountCreated = try arguments.value(ExplainCommand.accountCreated)
       locale = try arguments.value(ExplainCommand.locale)
-      user = try arguments.value(ExplainCommand.user)
+      let user = try arguments.value(ExplainCommand.user)
+      if try arguments.isGiven(ExplainCommand.outsideRollouts) {
+        guard user == nil else {
+          throw UsageError(
+            message: "--user and --outside-rollouts cannot be used together",
+            hint: "a named user is inside a rollout or not by their own bucket")
+        }
+        audience = .outside
+      } else {
+        audience = RolloutAudience(user: user)
+      }
       if let channel = try arguments.value(ExplainCommand.channel) {
         guard try !arguments.isGiven(SharedOptions.site) else {
           throw UsageError(message: "--channel and --site cannot be used together")
@@ -159,13 +174,15 @@ enum ExplainCommand {
     let (platform, version, now, seen) = (
       options.platform, options.version, options.now, options.seen
     )
-    let (accountCreated, user, locale) = (options.accountCreated, options.user, options.locale)
+    let (accountCreated, audience, locale) = (
+      options.accountCreated, options.audience, options.locale
+    )
     let explanation: Explanation
     switch options.source {
     case .channel(let channel):
       explanation = Explanation(
         channel: channel, platform: platform, version: version, now: now, seen: seen,
-        accountCreatedAt: accountCreated, user: user, locale: locale,
+        accountCreatedAt: accountCreated, audience: audience, locale: locale,
         channelKeys: options.channelKeys)
     case .site(let directory, let prefix):
       let site: Site
@@ -184,7 +201,7 @@ enum ExplainCommand {
         explanation = try Explanation(
           site: site, platform: platform, version: version, now: now, seen: seen,
           accountCreatedAt: accountCreated, origin: directory == "." ? "the site" : directory,
-          user: user, locale: locale)
+          audience: audience, locale: locale)
       } catch {
         DiagnosticPrinter(console: context.console, pathPrefix: prefix).printText([
           error.diagnostic

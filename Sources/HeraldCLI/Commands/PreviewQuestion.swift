@@ -16,16 +16,15 @@ struct PreviewQuestion {
   let seen: Set<String>
   /// The user's languages, most preferred first.
   let languages: [String]
-  /// The id rollouts are decided by (the signed-in user's, or the install's): the drawn app and
-  /// the reasons decide for the same user.
-  let user: String
+  /// Whom rollouts are decided for: a user by their id (the signed-in user's, or the install's),
+  /// else inside every rollout begun (as `explain` without `--user`) or outside every one not yet
+  /// at 100%; the drawn app and the reasons decide for the same audience.
+  let audience: RolloutAudience
   let includeDrafts: Bool
 
-  /// The user decided for when the page names none.
-  static let defaultUser = "preview"
-
   /// Reads the query: a missing platform is the first configured one, a missing version its
-  /// current release, a missing time now, a missing user `preview`.
+  /// current release, a missing time now; with no user, rollouts are decided as inside every one
+  /// begun unless `rollouts=outside`.
   static func parse(_ query: [String: String], config: SiteConfig) -> Result<Self, Problem> {
     guard
       let platform = query["platform"].flatMap({ config.platform($0) }) ?? config.platforms.first
@@ -51,21 +50,37 @@ struct PreviewQuestion {
           platform: platform.key, version: version,
           now: now ?? Timestamp(seconds: Int64(Date().timeIntervalSince1970)),
           accountCreatedAt: account, seen: Set(list("seen")), languages: list("languages"),
-          user: query["user"].map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? defaultUser,
+          audience: audience(query),
           includeDrafts: query["drafts"] == "on")
       }
     }
   }
 
-  /// The question as the page shows it back.
+  /// The audience the query names: its user, else `rollouts` (inside unless `outside`).
+  private static func audience(_ query: [String: String]) -> RolloutAudience {
+    if let user = query["user"]?.trimmingWhitespace(), !user.isEmpty { return .user(user) }
+    return query["rollouts"] == "outside" ? .outside : .inside
+  }
+
+  /// The question as the page shows it back (`user` null unless one is named; `rollouts` says
+  /// where the audience stands: `user`, `inside` or `outside`).
   var json: JSONValue {
     .object([
       "platform": .string(platform), "version": .string(version.text),
       "now": .string(now.rfc3339), "accountCreatedAt": .optional(accountCreatedAt?.rfc3339),
       "seen": .array(seen.sorted().map(JSONValue.string)),
-      "languages": .array(languages.map(JSONValue.string)), "user": .string(user),
+      "languages": .array(languages.map(JSONValue.string)),
+      "user": .optional(audience.stableID), "rollouts": .string(rolloutsName),
       "drafts": .bool(includeDrafts),
     ])
+  }
+
+  /// Where the audience stands in every rollout, as the page names it.
+  var rolloutsName: String {
+    switch audience {
+    case .user: "user"
+    case .inside: "inside"
+    case .outside: "outside"
+    }
   }
 }

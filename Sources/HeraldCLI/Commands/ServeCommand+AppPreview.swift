@@ -56,7 +56,7 @@ extension ServeCommand {
       explanation = try Explanation(
         site: site, platform: question.platform, version: question.version, now: question.now,
         seen: question.seen, accountCreatedAt: question.accountCreatedAt, origin: "the site",
-        user: question.user, languages: question.languages,
+        audience: question.audience, languages: question.languages,
         includeDrafts: question.includeDrafts)
       let options = BuildOptions(now: question.now, includeDrafts: question.includeDrafts)
       for (url, bytes) in try ChannelManifests.documents(site: site, options: options) {

@@ -91,7 +91,9 @@ enum ServeCommand {
     }
     context.console.out(
       "serving \(directory == "." ? "the site" : directory) at \(baseURL)"
-        + " (drafts and scheduled announcements shown; Ctrl-C to stop)")
+        + " (drafts and scheduled announcements shown; Ctrl-C to stop)\n"
+        + "  the archive:      \(baseURL)\n"
+        + "  the app preview:  \(baseURL)_herald/app/")
     let watcher = SiteWatcher(siteDirectory: directory)
     var snapshot = watcher.snapshot()
     while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {

@@ -17,7 +17,7 @@ struct ClientRun: Sendable {
   /// Decides for a local site at a time (with `includeDrafts`, from the channel `serve` builds).
   static func local(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = [],
+    accountCreatedAt: Timestamp?, audience: RolloutAudience = .inside, languages: [String] = [],
     includeDrafts: Bool = false
   ) throws(DocumentError) -> ClientRun {
     let options = BuildOptions(now: now, includeDrafts: includeDrafts)
@@ -28,38 +28,39 @@ struct ClientRun: Sendable {
     return run(
       channel: channel, transport: HeraldMemoryTransport(documents: documents), timeout: .infinity,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: languages)
+      accountCreatedAt: accountCreatedAt, audience: audience, languages: languages)
   }
 
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
   static func remote(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, user: String? = nil, languages: [String] = [],
+    accountCreatedAt: Timestamp?, audience: RolloutAudience = .inside, languages: [String] = [],
     channelKeys: HeraldChannelKeys? = nil
   ) -> ClientRun {
     run(
       channel: channel, transport: HeraldHTTPTransport(), timeout: ClientLimits.defaultTimeout,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: languages,
+      accountCreatedAt: accountCreatedAt, audience: audience, languages: languages,
       channelKeys: channelKeys)
   }
 
   /// Decides as an app whose user reads `languages`.
   ///
   /// No languages means the channel's default locale, so that the answer never depends on the
-  /// machine herald runs on. With a `user`, a rollout reaches them by their bucket; without one,
-  /// as a user inside every rollout begun.
+  /// machine herald runs on. A named user is reached by their bucket in each rollout; otherwise
+  /// the decision is made as for a user inside (or outside) every rollout.
   private static func run(
     channel: URL, transport: any HeraldTransport, timeout: TimeInterval, platform: String,
     version: Version, now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
-    user named: String?, languages: [String], channelKeys: HeraldChannelKeys? = nil
+    audience: RolloutAudience, languages: [String], channelKeys: HeraldChannelKeys? = nil
   ) -> ClientRun {
+    let named = audience.stableID
     let user = named ?? "explain"
     let storage = HeraldMemoryStorage()
     var configuration = HeraldConfiguration(
       timeout: timeout, transport: transport, storage: storage, clock: HeraldFixedClock(now),
       preferredLanguages: languages, stableID: named, channelKeys: channelKeys)
-    configuration.reachesEveryRollout = named == nil
+    configuration.fixedAudience = named == nil ? audience : nil
     let client = Herald(
       channel: channel, platform: platform, appVersion: version.text, userID: user,
       accountCreated: accountCreatedAt, configuration: configuration)

@@ -29,7 +29,9 @@ extension Explanation {
       lines.append("")
       lines.append(
         user.map { "rollouts, for user \($0):" }
-          ?? "rollouts (no --user: decided as for a user inside every share above 0%):")
+          ?? (audience == .outside
+            ? "rollouts (--outside-rollouts: decided as for a user outside every share below 100%):"
+            : "rollouts (no --user: decided as for a user inside every share above 0%):"))
       for (id, rollout) in rollouts {
         lines.append(
           "  \(id)" + String(repeating: " ", count: max(width - id.count, 0) + 2)
@@ -68,7 +70,7 @@ extension Explanation {
         }),
       "bucket": bucket.map { .integer($0) } ?? .null,
       // The decision's own rule, so the field never says reached where the outcome says not.
-      "reached": .bool(rollout.reaches(stableID: user, at: now)),
+      "reached": .bool(rollout.reaches(audience, at: now)),
     ])
   }
 

@@ -25,9 +25,11 @@ struct Explanation {
   /// Every record of the site (or every row of a deployed channel), newest first, with what
   /// happens to it.
   let records: [(id: String, outcome: Outcome)]
-  /// The user whose buckets decide the rollouts (`--user`), or nil: as for a user inside every
-  /// rollout.
-  let user: String?
+  /// Whom the rollouts are decided for: the user named (`--user`), else a user inside (or, with
+  /// `--outside-rollouts`, outside) every rollout.
+  let audience: RolloutAudience
+  /// The user whose buckets decide the rollouts, or nil.
+  var user: String? { audience.stableID }
   /// The rollouts of the records the app read, by record id (a deployed channel's rows that the
   /// user is outside of are not read back, so they are missing there).
   let rollouts: [(id: String, rollout: Rollout)]
@@ -67,11 +69,12 @@ struct Explanation {
   /// user does (the app preview).
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, origin: String, user: String? = nil, locale: String? = nil,
+    accountCreatedAt: Timestamp?, origin: String, audience: RolloutAudience = .inside,
+    locale: String? = nil,
     languages: [String]? = nil, includeDrafts: Bool = false
   ) throws(DocumentError) {
     self.platform = platform
-    self.user = user
+    self.audience = audience
     self.version = version
     self.now = now
     self.seen = seen
@@ -80,7 +83,7 @@ struct Explanation {
     requestedLocale = locale ?? languages?.first
     run = try ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user,
+      accountCreatedAt: accountCreatedAt, audience: audience,
       languages: languages ?? locale.map { [$0] } ?? [], includeDrafts: includeDrafts)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
@@ -107,11 +110,11 @@ struct Explanation {
   /// The answer for a deployed channel: the rows the app read, each with its verdict.
   init(
     channel: URL, platform: String, version: Version, now: Timestamp, seen: Set<String>,
-    accountCreatedAt: Timestamp?, user: String? = nil, locale: String? = nil,
+    accountCreatedAt: Timestamp?, audience: RolloutAudience = .inside, locale: String? = nil,
     channelKeys: HeraldChannelKeys? = nil
   ) {
     self.platform = platform
-    self.user = user
+    self.audience = audience
     self.version = version
     self.now = now
     self.seen = seen
@@ -120,7 +123,7 @@ struct Explanation {
     requestedLocale = locale
     run = ClientRun.remote(
       channel: channel, platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, user: user, languages: locale.map { [$0] } ?? [],
+      accountCreatedAt: accountCreatedAt, audience: audience, languages: locale.map { [$0] } ?? [],
       channelKeys: channelKeys)
     records = run.decision.verdicts.map { ($0.id, .decided($0.outcome)) }
     rollouts = run.decision.archive.compactMap { row in row.rollout.map { (row.id, $0) } }

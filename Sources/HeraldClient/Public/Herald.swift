@@ -168,7 +168,7 @@ public actor Herald {
     let seen = await seen(now: now, rows: last.source.rows)
     let decision = DecisionRules.decide(
       last.source, now: now, seen: seen, accountCreatedAt: accountCreatedAt,
-      stableID: await stableID())
+      audience: await audience())
     let freshness: HeraldState.Freshness
     switch last.source {
     case .fresh: freshness = .fresh
@@ -187,7 +187,7 @@ public actor Herald {
     let seen = await seen(now: now, rows: last?.source.rows ?? [])
     return DecisionRules.decide(
       last?.source ?? .unavailable(.notFetched), now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, stableID: await stableID())
+      accountCreatedAt: accountCreatedAt, audience: await audience())
   }
 
   /// The ids the user still has seen: a reminder whose time has come is unseen again.
@@ -198,10 +198,10 @@ public actor Herald {
 
   /// Whom a rollout's buckets are taken from: the configured id, else the signed-in user, else
   /// the install.
-  private func stableID() async -> String? {
-    if configuration.reachesEveryRollout { return nil }
-    if let configured = configuration.stableID { return configured }
-    return user == Self.deviceUser ? await store.installID() : user
+  private func audience() async -> RolloutAudience {
+    if let fixed = configuration.fixedAudience { return fixed }
+    if let configured = configuration.stableID { return .user(configured) }
+    return .user(user == Self.deviceUser ? await store.installID() : user)
   }
 
   /// How long to wait before the next poll: the manifest's `max-age`, within the configured bounds.

@@ -31,9 +31,9 @@ public struct HeraldConfiguration: Sendable {
   /// The keys the app pins when the channel is signed (docs/signing.md); nil (the default) reads
   /// the channel as it is, signed or not.
   public var channelKeys: HeraldChannelKeys?
-  /// Decides as for a user inside every rollout, whoever the user is (`herald explain` without
-  /// `--user`); never set by an app.
-  package var reachesEveryRollout = false
+  /// Decides as for a user inside (or outside) every rollout, whoever the user is (`herald
+  /// explain` without `--user`, the app preview); never set by an app.
+  package var fixedAudience: RolloutAudience?
 
   /// The defaults (each nil argument is one): a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
   /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, the

@@ -14,15 +14,16 @@ package enum DecisionRules {
   ///   - now: the app's time.
   ///   - seen: the ids this user has seen on this device.
   ///   - accountCreatedAt: when the account was created, if the app knows.
-  ///   - stableID: the signed-in user's id, else the install's: a rolled-out row reaches the
-  ///     user only when their bucket is inside its share (nil: as for a user inside every share
-  ///     that is above 0%, as `explain` decides when no user is named).
+  ///   - audience: the user by their stable id (the signed-in user's, else the install's): a
+  ///     rolled-out row reaches them only when their bucket is inside its share; or a user inside
+  ///     every share above 0% (as `explain` decides when no user is named), or outside every
+  ///     share below 100%.
   package static func decide(
     _ source: ManifestSource, now: Timestamp, seen: Set<String> = [],
-    accountCreatedAt: Timestamp? = nil, stableID: String? = nil
+    accountCreatedAt: Timestamp? = nil, audience: RolloutAudience = .inside
   ) -> ClientDecision {
     let decision = decideFresh(
-      source.rows, now: now, seen: seen, accountCreatedAt: accountCreatedAt, stableID: stableID)
+      source.rows, now: now, seen: seen, accountCreatedAt: accountCreatedAt, audience: audience)
     switch source {
     case .fresh: return decision
     case .cached(_, let failure): return decision.failingOpen(failure)
@@ -32,14 +33,14 @@ package enum DecisionRules {
 
   private static func decideFresh(
     _ received: [ManifestRow], now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
-    stableID: String?
+    audience: RolloutAudience
   ) -> ClientDecision {
     let sorted = received.sorted(by: ManifestRow.newestFirst)
     // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
     var rows: [ManifestRow] = []
     var outside: [ManifestRow] = []
     for row in sorted {
-      if reaches(row, stableID: stableID, at: now) { rows.append(row) } else { outside.append(row) }
+      if reaches(row, audience, at: now) { rows.append(row) } else { outside.append(row) }
     }
     var verdicts: [String: RowVerdict.Outcome] = [:]
     var eligible: [ManifestRow] = []
@@ -93,17 +94,19 @@ package enum DecisionRules {
           RowVerdict(
             id: row.id,
             outcome: .outsideRollout(
-              bucket: stableID.map {
-                RolloutBucket.of(salt: row.rollout?.salt ?? row.id, stableID: $0)
-              },
+              // Inside every rollout, only a share of 0% leaves a row out: no bucket to name.
+              bucket: audience == .inside
+                ? nil : audience.bucket(salt: row.rollout?.salt ?? row.id),
               share: row.rollout?.share(at: now) ?? 0))
         })
   }
 
-  /// Whether a row's rollout delivers it to a user at a time (a row without one reaches all;
-  /// with no user, a share above 0% does).
-  package static func reaches(_ row: ManifestRow, stableID: String?, at now: Timestamp) -> Bool {
-    row.rollout?.reaches(stableID: stableID, at: now) ?? true
+  /// Whether a row's rollout delivers it to an audience at a time (a row without one reaches
+  /// all).
+  package static func reaches(_ row: ManifestRow, _ audience: RolloutAudience, at now: Timestamp)
+    -> Bool
+  {
+    row.rollout?.reaches(audience, at: now) ?? true
   }
 
   /// Why a blocking row's action is no exit, or nil when an app can open it: a wall whose action

@@ -30,12 +30,10 @@ package struct Rollout: Sendable, Hashable, Codable {
     steps.last { $0.at <= now }?.share ?? 0
   }
 
-  /// Whether a user is inside the share at a time: their bucket is below it.
-  ///
-  /// With no user (as `explain` decides when none is named), whether the share is above 0%.
-  package func reaches(stableID: String?, at now: Timestamp) -> Bool {
-    guard let stableID else { return share(at: now) > 0 }
-    return RolloutBucket.of(salt: salt, stableID: stableID) < share(at: now)
+  /// Whether an audience is inside the share at a time: its bucket is below it (for a user
+  /// inside every rollout, whether the share is above 0%; outside every one, whether it is 100%).
+  package func reaches(_ audience: RolloutAudience, at now: Timestamp) -> Bool {
+    audience.bucket(salt: salt) < share(at: now)
   }
 }
 

@@ -113,6 +113,8 @@ final class PageContext: Sendable {
         .optional(
           options.preview == nil
             ? nil : words["previewBanner"])),
+      // Where `herald serve` shows what an app decides: linked from the preview's banner.
+      .init("previewApp", .optional(options.preview == nil ? nil : "/_herald/app/")),
       .init("site", siteValue),
     ])
   }

@@ -153,8 +153,10 @@ export class HeraldClient {
         // A reminder whose time has come is unseen again.
         const seen = stillSeen(await readSeenMarks(this.storage, this.user, now), rows, now);
         // A rollout's buckets come from the signed-in user's id, else from the install's own.
-        const stableId = this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user);
-        const decision = decide(source, now, seen, this.accountCreatedAt, stableId);
+        const audience = this.options.rollouts ?? {
+            stableId: this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user),
+        };
+        const decision = decide(source, now, seen, this.accountCreatedAt, audience);
         const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt, this.last.locale);
         if (!sameState(next, this.state)) {
             this.state = next;

@@ -34,9 +34,17 @@ export function rolloutShare(rollout, now) {
             share = step.share;
     return share;
 }
-/** Whether a row reaches a user: no rollout, or the user's bucket is below its share at the time. */
-export function rolloutReaches(row, stableId, now) {
-    return row.rollout === null || rolloutBucket(row.rollout.salt, stableId) < rolloutShare(row.rollout, now);
+/** The audience's bucket in a rollout salted with `salt`. */
+export function audienceBucket(audience, salt) {
+    if (audience === "inside")
+        return 0;
+    if (audience === "outside")
+        return 9999;
+    return rolloutBucket(salt, audience.stableId);
+}
+/** Whether a row reaches an audience: no rollout, or its bucket is below the share at the time. */
+export function rolloutReaches(row, audience, now) {
+    return row.rollout === null || audienceBucket(audience, row.rollout.salt) < rolloutShare(row.rollout, now);
 }
 /**
  * The ids still seen at a time: a row with `remindAfter` is unseen again once that long has
@@ -64,11 +72,11 @@ export function newestFirst(a, b) {
     return a.id === b.id ? 0 : a.id < b.id ? -1 : 1;
 }
 /** Decides what to show; only fresh rows may interrupt. */
-export function decide(source, now, seen, accountCreatedAt, stableId) {
+export function decide(source, now, seen, accountCreatedAt, audience) {
     if (source.kind === "unavailable")
         return { wall: null, interruption: null, badge: 0, archive: [] };
     // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
-    const rows = source.rows.filter((row) => rolloutReaches(row, stableId, now)).sort(newestFirst);
+    const rows = source.rows.filter((row) => rolloutReaches(row, audience, now)).sort(newestFirst);
     const walls = [];
     const eligible = [];
     for (const row of rows) {

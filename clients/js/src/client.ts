@@ -1,4 +1,4 @@
-import { decide, ManifestSource, stillSeen } from "./decision.js";
+import { decide, ManifestSource, RolloutAudience, stillSeen } from "./decision.js";
 import { ChannelReader, indexURL, ReadOutcome } from "./reader.js";
 import { emptyState, HeraldState, sameState, stateOf } from "./state.js";
 import { addSeen, installId, memoryStorage, readSeenMarks, StorageAdapter } from "./storage.js";
@@ -54,6 +54,12 @@ export interface HeraldClientOptions {
    * install makes once and keeps in `storage`. Give your own when the app has one already.
    */
   stableId?: string;
+  /**
+   * Decide as for a user inside every rollout begun, or outside every one not yet at 100%,
+   * whoever the user is: for previews and QA builds (`herald serve`'s app preview sets it); default:
+   * by the stable id's bucket.
+   */
+  rollouts?: "inside" | "outside";
   /** Where documents and seen lists are kept (AsyncStorage's shape); default: memory. */
   storage?: StorageAdapter;
   /** How documents are fetched; default: fetch with `timeout` and `maximumBodySize`. */
@@ -245,9 +251,10 @@ export class HeraldClient {
     // A reminder whose time has come is unseen again.
     const seen = stillSeen(await readSeenMarks(this.storage, this.user, now), rows, now);
     // A rollout's buckets come from the signed-in user's id, else from the install's own.
-    const stableId =
-      this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user);
-    const decision = decide(source, now, seen, this.accountCreatedAt, stableId);
+    const audience: RolloutAudience = this.options.rollouts ?? {
+      stableId: this.options.stableId ?? (this.user === deviceUser ? await this.installId() : this.user),
+    };
+    const decision = decide(source, now, seen, this.accountCreatedAt, audience);
     const next = stateOf(decision, source, seen, this.last.scope, this.last.nextChangeAt, this.last.locale);
     if (!sameState(next, this.state)) {
       this.state = next;

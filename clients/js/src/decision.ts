@@ -42,9 +42,23 @@ export function rolloutShare(rollout: NonNullable<ManifestRow["rollout"]>, now: 
   return share;
 }
 
-/** Whether a row reaches a user: no rollout, or the user's bucket is below its share at the time. */
-export function rolloutReaches(row: ManifestRow, stableId: string, now: Timestamp): boolean {
-  return row.rollout === null || rolloutBucket(row.rollout.salt, stableId) < rolloutShare(row.rollout, now);
+/**
+ * Whom rollouts are decided for: a user by their stable id, or a user inside every rollout begun
+ * (bucket 0) or outside every one not yet at 100% (the last bucket), as `herald explain` and its
+ * app preview decide.
+ */
+export type RolloutAudience = { readonly stableId: string } | "inside" | "outside";
+
+/** The audience's bucket in a rollout salted with `salt`. */
+export function audienceBucket(audience: RolloutAudience, salt: string): number {
+  if (audience === "inside") return 0;
+  if (audience === "outside") return 9999;
+  return rolloutBucket(salt, audience.stableId);
+}
+
+/** Whether a row reaches an audience: no rollout, or its bucket is below the share at the time. */
+export function rolloutReaches(row: ManifestRow, audience: RolloutAudience, now: Timestamp): boolean {
+  return row.rollout === null || audienceBucket(audience, row.rollout.salt) < rolloutShare(row.rollout, now);
 }
 
 /**
@@ -94,11 +108,11 @@ export function decide(
   now: Timestamp,
   seen: ReadonlySet<string>,
   accountCreatedAt: Timestamp | null,
-  stableId: string,
+  audience: RolloutAudience,
 ): Decision {
   if (source.kind === "unavailable") return { wall: null, interruption: null, badge: 0, archive: [] };
   // A row the rollout does not deliver to this user is nowhere for them: no badge, no archive.
-  const rows = source.rows.filter((row) => rolloutReaches(row, stableId, now)).sort(newestFirst);
+  const rows = source.rows.filter((row) => rolloutReaches(row, audience, now)).sort(newestFirst);
   const walls: ManifestRow[] = [];
   const eligible: ManifestRow[] = [];
   for (const row of rows) {

@@ -233,8 +233,28 @@ test("rolloutReaches: a user's bucket below the share at the time, and no one be
   const rollout = { salt: "rollout-dialog", steps: [{ at: at("2026-11-20T00:00:00Z"), share: 500 }] };
   const row = { rollout } as unknown as Parameters<typeof rolloutReaches>[0];
   assert.equal(rolloutBucket("rollout-dialog", "user-11"), 69);
-  assert.equal(rolloutReaches(row, "user-11", at("2026-11-30T00:00:00Z")), true);
-  assert.equal(rolloutReaches(row, "user-0", at("2026-11-30T00:00:00Z")), false);
-  assert.equal(rolloutReaches(row, "user-11", at("2026-11-19T00:00:00Z")), false);
+  assert.equal(rolloutReaches(row, { stableId: "user-11" }, at("2026-11-30T00:00:00Z")), true);
+  assert.equal(rolloutReaches(row, { stableId: "user-0" }, at("2026-11-30T00:00:00Z")), false);
+  assert.equal(rolloutReaches(row, { stableId: "user-11" }, at("2026-11-19T00:00:00Z")), false);
   assert.equal(rolloutShare(rollout, at("2026-11-19T00:00:00Z")), 0);
+});
+
+test("rolloutReaches: inside every rollout once its share is above 0%, outside every one below 100%", () => {
+  const at = (text: string) => parseTimestamp(text)!;
+  const steps = [
+    { at: at("2026-11-20T00:00:00Z"), share: 1 },
+    { at: at("2026-11-25T00:00:00Z"), share: 9999 },
+    { at: at("2026-11-28T00:00:00Z"), share: 10000 },
+  ];
+  const row = { rollout: { salt: "s", steps } } as unknown as Parameters<typeof rolloutReaches>[0];
+  const cases: [string, boolean, boolean][] = [
+    ["2026-11-19T00:00:00Z", false, false],
+    ["2026-11-21T00:00:00Z", true, false],
+    ["2026-11-26T00:00:00Z", true, false],
+    ["2026-11-29T00:00:00Z", true, true],
+  ];
+  for (const [time, inside, outside] of cases) {
+    assert.equal(rolloutReaches(row, "inside", at(time)), inside, `inside at ${time}`);
+    assert.equal(rolloutReaches(row, "outside", at(time)), outside, `outside at ${time}`);
+  }
 });
