@@ -67,6 +67,7 @@ typedef const struct herald_mhd_functions *herald_mhd;
 static inline struct MHD_Daemon *herald_mhd_start(herald_mhd mhd, int listen_socket,
                                                   MHD_AccessHandlerCallback handler,
                                                   void *context,
+                                                  MHD_RequestCompletedCallback completed,
                                                   unsigned int connection_limit,
                                                   unsigned int connection_timeout,
                                                   unsigned int threads) {
@@ -74,7 +75,8 @@ static inline struct MHD_Daemon *herald_mhd_start(herald_mhd mhd, int listen_soc
       MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC, 0, NULL, NULL,
       handler, context, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit, MHD_OPTION_CONNECTION_TIMEOUT,
-      connection_timeout, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_END);
+      connection_timeout, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_NOTIFY_COMPLETED,
+      completed, NULL, MHD_OPTION_END);
 }
 
 static inline void herald_mhd_stop_daemon(herald_mhd mhd, struct MHD_Daemon *daemon) {

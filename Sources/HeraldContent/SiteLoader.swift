@@ -12,6 +12,9 @@ package struct SiteLoader: Sendable {
   package let siteDirectory: String
   /// Records kept from an earlier run, if any.
   package let cache: (any RecordCache)?
+  /// A record file read from these bytes instead of the disk (the composer's draft): its name in
+  /// the announcements folder (`id.md`), whether or not a file of that name exists.
+  package var draft: (name: String, bytes: [UInt8])?
 
   /// Makes a loader for a site folder.
   package init(siteDirectory: String) {
@@ -60,6 +63,15 @@ package struct SiteLoader: Sendable {
         unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
     }
     var records = loaded.map(\.0)
+    if let draft {
+      let file = Self.announcementsFolder + "/" + draft.name
+      let record = reader.read(draft.bytes, file: file, format: .markdown)
+      if let index = listing.records.firstIndex(where: { $0.name == draft.name }) {
+        records[index] = record
+      } else {
+        records.append(record)
+      }
+    }
     for record in records { diagnostics += record.diagnostics }
     diagnostics += DuplicateIDRule.diagnostics(for: records)
     let translations = merge(

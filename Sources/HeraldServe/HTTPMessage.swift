@@ -11,25 +11,31 @@ package struct HTTPRequest: Sendable {
   package let query: [String: String]
   /// Whether the request was parked (`HTTPReply.park`) and is now asked again; it must be answered.
   package let resumed: Bool
+  /// The headers a handler may check (`Host`, `Origin`, `Content-Type`, `X-Herald-Token`), by
+  /// lowercase name.
+  package let headers: [String: String]
+  /// The body of a POST (at most `HTTPRequest.maximumBody` bytes; a larger one is refused with
+  /// 413 before any handler sees it).
+  package let body: [UInt8]
+
+  /// The largest body a request may send.
+  package static let maximumBody = 1 << 20
+
+  /// The headers kept for handlers.
+  static let keptHeaders = ["Host", "Origin", "Content-Type", "X-Herald-Token"]
 
   /// Makes a request.
   package init(
     method: String, path: String, ifNoneMatch: String? = nil, query: [String: String] = [:],
-    resumed: Bool = false
+    resumed: Bool = false, headers: [String: String] = [:], body: [UInt8] = []
   ) {
     self.method = method
     self.path = path
     self.ifNoneMatch = ifNoneMatch
     self.query = query
     self.resumed = resumed
-  }
-}
-
-extension HTTPRequest {
-  /// The same request, marked as asked again after it was parked.
-  var resumedCopy: HTTPRequest {
-    HTTPRequest(
-      method: method, path: path, ifNoneMatch: ifNoneMatch, query: query, resumed: true)
+    self.headers = headers
+    self.body = body
   }
 }
 
@@ -69,5 +75,14 @@ package struct HTTPResponse: Sendable, Equatable {
       headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
         + headers,
       body: Array(text.utf8))
+  }
+}
+
+extension HTTPRequest {
+  /// The same request, marked as asked again after it was parked.
+  var resumedCopy: HTTPRequest {
+    HTTPRequest(
+      method: method, path: path, ifNoneMatch: ifNoneMatch, query: query, resumed: true,
+      headers: headers, body: body)
   }
 }

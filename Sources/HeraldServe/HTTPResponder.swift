@@ -62,12 +62,38 @@ final class HTTPResponder: @unchecked Sendable {
   }
 
   /// Answers one request from libmicrohttpd's thread.
+  ///
+  /// A POST comes in several calls: its headers (the context is then set to an `UploadBody`),
+  /// each piece of its body, and an empty call once the body is whole, which is answered.
   func respond(
-    to connection: OpaquePointer, url: String, method: String, resumed: Bool,
+    to connection: OpaquePointer, url: String, method: String,
+    upload: (data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>?),
     requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   ) -> MHD_Result {
     // A daemon started, so the library is loaded.
     guard let mhd = microhttpd else { return .NO }
+    var body: [UInt8] = []
+    var resumed = requestContext?.pointee != nil
+    if method == "POST" {
+      guard let requestContext, let size = upload.size else { return .NO }
+      guard let context = requestContext.pointee else {
+        requestContext.pointee = Unmanaged.passRetained(UploadBody()).toOpaque()
+        return .YES
+      }
+      let uploaded = Unmanaged<UploadBody>.fromOpaque(context).takeUnretainedValue()
+      if size.pointee > 0 {
+        uploaded.append(upload.data, count: size.pointee)
+        size.pointee = 0
+        return .YES
+      }
+      guard !uploaded.tooLarge else {
+        return queue(
+          .text(413, "The request's body is over \(HTTPRequest.maximumBody) bytes.\n"),
+          on: connection, mhd: mhd)
+      }
+      body = uploaded.bytes
+      resumed = false
+    }
     let host = herald_mhd_lookup_connection_value(mhd, connection, .HEADER_KIND, "Host")
       .map { String(cString: $0) }
     guard Self.isOwnHost(host) else {
@@ -83,11 +109,12 @@ final class HTTPResponder: @unchecked Sendable {
       ifNoneMatch: herald_mhd_lookup_connection_value(
         mhd, connection, .HEADER_KIND, "If-None-Match"
       ).map { String(cString: $0) },
-      query: Self.query(of: connection, mhd: mhd), resumed: resumed)
+      query: Self.query(of: connection, mhd: mhd), resumed: resumed,
+      headers: Self.headers(of: connection, mhd: mhd), body: body)
     switch handler(request) {
     case .respond(let response):
       return queue(response, on: connection, mhd: mhd)
-    case .park where resumed:
+    case .park where resumed || method == "POST":
       return queue(.text(503, "The server is stopping.\n"), on: connection, mhd: mhd)
     case .park(let deadline):
       if parking.park(
@@ -98,7 +125,8 @@ final class HTTPResponder: @unchecked Sendable {
         return .YES
       }
       return respond(
-        to: connection, url: url, method: method, resumed: true, requestContext: requestContext)
+        to: connection, url: url, method: method, upload: (nil, nil),
+        requestContext: requestContext)
     }
   }
 
@@ -119,6 +147,16 @@ final class HTTPResponder: @unchecked Sendable {
     return herald_mhd_queue_response(mhd, connection, UInt32(response.status), created)
   }
 
+  private static func headers(of connection: OpaquePointer, mhd: herald_mhd) -> [String: String] {
+    var headers: [String: String] = [:]
+    for name in HTTPRequest.keptHeaders {
+      if let value = herald_mhd_lookup_connection_value(mhd, connection, .HEADER_KIND, name) {
+        headers[name.lowercased()] = String(cString: value)
+      }
+    }
+    return headers
+  }
+
   private static func query(of connection: OpaquePointer, mhd: herald_mhd) -> [String: String] {
     let collected = QueryArguments()
     let context = Unmanaged.passUnretained(collected).toOpaque()
@@ -126,6 +164,32 @@ final class HTTPResponder: @unchecked Sendable {
       mhd, connection, .GET_ARGUMENT_KIND, queryArgument, context)
     return collected.values
   }
+}
+
+/// A POST's body as it arrives, up to `HTTPRequest.maximumBody` bytes (past it, only that it was
+/// too large is kept); freed by `requestCompleted`, however the request ends.
+final class UploadBody {
+  private(set) var bytes: [UInt8] = []
+  private(set) var tooLarge = false
+
+  func append(_ data: UnsafePointer<CChar>?, count: Int) {
+    guard let data, !tooLarge else { return }
+    guard bytes.count + count <= HTTPRequest.maximumBody else {
+      tooLarge = true
+      bytes = []
+      return
+    }
+    bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: count))
+  }
+}
+
+/// libmicrohttpd's callback when a request ends (answered, or its connection gone).
+///
+/// It frees a POST's body; a parked GET's context is the marker 1, which owns nothing.
+let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+  guard let context = requestContext?.pointee, Int(bitPattern: context) != 1 else { return }
+  Unmanaged<UploadBody>.fromOpaque(context).release()
+  requestContext?.pointee = nil
 }
 
 /// The query arguments of one request as libmicrohttpd hands them over (decoded; the first of a
@@ -150,11 +214,11 @@ private let queryArgument: MHD_KeyValueIterator = { context, _, key, value in
 /// A request whose context is set was parked and is now resumed. The thread is marked as the
 /// daemon's for the whole call, including the release of anything the handler let go of.
 let accessHandler: MHD_AccessHandlerCallback = {
-  context, connection, url, method, _, _, _, requestContext in
+  context, connection, url, method, _, uploadData, uploadSize, requestContext in
   guard let context, let connection, let url, let method else { return .NO }
   return HTTPResponder.asDaemonThread {
     Unmanaged<HTTPResponder>.fromOpaque(context).takeUnretainedValue().respond(
       to: connection, url: String(cString: url), method: String(cString: method),
-      resumed: requestContext?.pointee != nil, requestContext: requestContext)
+      upload: (uploadData, uploadSize), requestContext: requestContext)
   }
 }

@@ -73,8 +73,8 @@ package final class HTTPServer: @unchecked Sendable {
     let connections = UInt32(max(16, min(10_000, limit - 64)))
     guard
       let started = herald_mhd_start(
-        mhd, socket, accessHandler, context.toOpaque(), connections, Self.idleTimeout,
-        Self.threads)
+        mhd, socket, accessHandler, context.toOpaque(), requestCompleted, connections,
+        Self.idleTimeout, Self.threads)
     else {
       context.release()
       throw .cannotStart(host, port)

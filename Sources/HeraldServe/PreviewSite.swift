@@ -24,11 +24,14 @@ package final class PreviewSite: @unchecked Sendable {
 
   /// The app preview (`/_herald/app/`), when the command line gives one.
   package let appPreview: AppPreview?
+  /// The composer (`/_herald/compose/`), with `serve --compose`.
+  package let composer: Composer?
 
-  /// Serves the builds written into a folder, and the app preview when one is given.
-  package init(root: String, appPreview: AppPreview? = nil) {
+  /// Serves the builds written into a folder, and the app preview and composer when given.
+  package init(root: String, appPreview: AppPreview? = nil, composer: Composer? = nil) {
     self.root = root
     self.appPreview = appPreview
+    self.composer = composer
   }
 
   /// The number of builds finished so far; pages reload when it grows.
@@ -59,6 +62,7 @@ package final class PreviewSite: @unchecked Sendable {
   /// Answers a request; the reload long-poll is parked until a build finishes (the server calls
   /// again, resumed, when `HTTPServer.wakeParked()` is called or the wait runs out).
   package func reply(_ request: HTTPRequest) -> HTTPReply {
+    if let answer = composer?.reply(request) { return .respond(answer) }
     guard request.method == "GET" || request.method == "HEAD" else {
       return .respond(
         .text(405, "Only GET and HEAD are served.\n", headers: [("Allow", "GET, HEAD")]))

@@ -20,10 +20,10 @@ struct ServeCommandTests {
     /// Starts serve with `TMPDIR` set to `temporary`, or unset when it is nil.
     init(
       site: URL, port: String = "0",
-      temporary: String? = FileManager.default.temporaryDirectory.path
+      temporary: String? = FileManager.default.temporaryDirectory.path, extra: [String] = []
     ) throws {
       process.executableURL = HeraldProcess.executable
-      process.arguments = ["serve", "--site", site.path, "--port", port]
+      process.arguments = ["serve", "--site", site.path, "--port", port] + extra
       var environment = ProcessInfo.processInfo.environment
       environment["TMPDIR"] = temporary
       process.environment = environment

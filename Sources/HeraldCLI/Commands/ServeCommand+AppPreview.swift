@@ -74,3 +74,18 @@ extension ServeCommand {
     ])
   }
 }
+
+extension ServeCommand {
+  /// The composer's answers, from the site on disk as it is at each call.
+  static func composer(siteDirectory: String) -> Composer {
+    let service = ComposerService(
+      siteDirectory: siteDirectory,
+      now: { Timestamp(seconds: Int64(Date().timeIntervalSince1970)) })
+    return Composer(schema: SiteTemplate.files["schemas/record.schema.json"] ?? []) {
+      call, body in
+      let request = (try? JSONDecoder().decode(JSONValue.self, from: Data(body))) ?? .null
+      let answer = service.answer(call, request)
+      return (answer.status, answer.json.documentBytes)
+    }
+  }
+}

@@ -16,7 +16,7 @@ enum ServeCommand {
   static let spec = CommandSpec(
     name: "serve",
     abstract: "Preview the site on loopback, rebuilding and reloading as it changes.",
-    options: [SharedOptions.site, host, port],
+    options: [SharedOptions.site, host, port, compose],
     discussion: """
       Builds into a temporary folder (never public/): in $TMPDIR when it is set, else in
       /dev/shm (memory) where there is one. Drafts and scheduled announcements are shown and
@@ -25,8 +25,15 @@ enum ServeCommand {
       it. A build with errors keeps the last good output served and shows the problems at the
       bottom of every page and in the terminal. Ctrl-C stops the server and removes the
       temporary folder.
+
+      With --compose (loopback only), /_herald/compose/ is a form for writing an announcement
+      without YAML: checked as herald check checks it, with what every app shows beside it;
+      saving writes content/announcements/ID.md and, in a git checkout, commits it on a branch
+      herald/ID (never on the branch checked out). See docs/composer.md.
       """)
 
+  static let compose = Flag(
+    "--compose", "Add the composer, a form for writing announcements (loopback only).")
   static let host = Option(
     "--host", "ADDRESS", "The address to listen on (default: 127.0.0.1).")
   static let port = Option(
@@ -43,6 +50,8 @@ enum ServeCommand {
   struct Options: CommandOptions {
     /// Where to listen.
     let host: String, port: UInt16
+    /// Whether to add the composer.
+    let compose: Bool
     /// The site folder, and the prefix that makes its paths relative to here.
     let site: (directory: String, pathPrefix: String)
 
@@ -50,6 +59,13 @@ enum ServeCommand {
       host = try arguments.value(ServeCommand.host) ?? "127.0.0.1"
       port = try arguments.value(ServeCommand.port) ?? 1313
       site = context.site(try arguments.value(SharedOptions.site))
+      compose = try arguments.isGiven(ServeCommand.compose)
+      // The composer writes into the site: only the machine's own user may reach it.
+      if compose, !["127.0.0.1", "::1", "localhost"].contains(host) {
+        throw UsageError(
+          message: "--compose serves only on loopback, not on \(host)",
+          hint: "drop --host, or use --host 127.0.0.1")
+      }
     }
   }
 
@@ -67,7 +83,8 @@ enum ServeCommand {
     let workspace = folder.path
     defer { folder.remove() }
     let site = PreviewSite(
-      root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory))
+      root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory),
+      composer: options.compose ? Self.composer(siteDirectory: directory) : nil)
     let server: HTTPServer
     do {
       server = try HTTPServer(host: host, port: port, reply: site.reply)
@@ -93,7 +110,8 @@ enum ServeCommand {
       "serving \(directory == "." ? "the site" : directory) at \(baseURL)"
         + " (drafts and scheduled announcements shown; Ctrl-C to stop)\n"
         + "  the archive:      \(baseURL)\n"
-        + "  the app preview:  \(baseURL)_herald/app/")
+        + "  the app preview:  \(baseURL)_herald/app/"
+        + (options.compose ? "\n  the composer:     \(baseURL)_herald/compose/" : ""))
     let watcher = SiteWatcher(siteDirectory: directory)
     var snapshot = watcher.snapshot()
     while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {

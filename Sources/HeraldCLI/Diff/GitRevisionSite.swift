@@ -171,16 +171,24 @@ struct GitRevisionSite {
     return results
   }
 
-  static func git(_ arguments: [String], in directory: String) throws(Failure) -> String {
-    String(decoding: try gitBytes(arguments, in: directory), as: UTF8.self)
+  /// What git prints for the arguments, run in a directory with extra environment variables.
+  static func git(
+    _ arguments: [String], in directory: String, environment: [String: String] = [:]
+  ) throws(Failure) -> String {
+    String(
+      decoding: try gitBytes(arguments, in: directory, environment: environment), as: UTF8.self)
   }
 
-  private static func gitBytes(_ arguments: [String], in directory: String, input: String? = nil)
-    throws(Failure) -> [UInt8]
-  {
+  private static func gitBytes(
+    _ arguments: [String], in directory: String, input: String? = nil,
+    environment: [String: String] = [:]
+  ) throws(Failure) -> [UInt8] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-C", directory] + arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     // Standard error goes to a file, so that neither stream can fill up while the other is read.
     let errorPath = FileManager.default.temporaryDirectory

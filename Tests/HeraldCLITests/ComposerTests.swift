@@ -1,0 +1,303 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `herald serve --compose`, run as a binary over the example site in a git checkout: what it
+/// refuses, what it checks, what every app would show, and what it writes and commits.
+@Suite("The composer (herald serve --compose)", .serialized)
+struct ComposerTests {
+  /// A served example site in a fresh git repository, with the composer's token.
+  final class Composer {
+    let site: TemporaryDirectory
+    let server: ServeCommandTests.Server
+    let token: String
+    var origin: String { String(server.baseURL.dropLast()) }
+
+    init() async throws {
+      site = try TemporaryDirectory()
+      try SiteCopy.writeExample(to: site)
+      try Self.git(["init", "-q", "-b", "main"], in: site)
+      try Self.git(["add", "-A"], in: site)
+      try Self.git(["commit", "-qm", "The example"], in: site)
+      server = try ServeCommandTests.Server(site: site.url, extra: ["--compose"])
+      let page = try await server.get("_herald/compose/").1
+      let marker = "<meta name=\"herald-token\" content=\""
+      let start = try #require(page.range(of: marker)).upperBound
+      token = String(page[start...].prefix { $0 != "\"" })
+    }
+
+    /// A call as the page makes it; `origin` and `token` replace the page's own.
+    func call(
+      _ name: String, _ body: Any, origin: String? = nil, token: String? = nil,
+      contentType: String = "application/json"
+    ) async throws -> (status: Int, json: [String: Any]) {
+      let data = try JSONSerialization.data(withJSONObject: body)
+      return try await post(
+        "_herald/compose/api/" + name, data, origin: origin, token: token,
+        contentType: contentType)
+    }
+
+    func post(
+      _ path: String, _ data: Data, origin: String? = nil, token: String? = nil,
+      contentType: String = "application/json"
+    ) async throws -> (status: Int, json: [String: Any]) {
+      var request = URLRequest(url: try #require(URL(string: server.baseURL + path)))
+      request.httpMethod = "POST"
+      request.httpBody = data
+      request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+      request.setValue(origin ?? self.origin, forHTTPHeaderField: "Origin")
+      if let token = token ?? Optional(self.token), !token.isEmpty {
+        request.setValue(token, forHTTPHeaderField: "X-Herald-Token")
+      }
+      let (answer, response) = try await URLSession.shared.data(for: request)
+      let json = (try? JSONSerialization.jsonObject(with: answer)) as? [String: Any] ?? [:]
+      return ((response as? HTTPURLResponse)?.statusCode ?? 0, json)
+    }
+
+    func stop() { _ = server.interrupt() }
+
+    @discardableResult
+    static func git(_ arguments: [String], in site: TemporaryDirectory) throws -> String {
+      let result = try HeraldProcess.run(
+        [
+          "git", "-C", site.url.path, "-c", "user.email=test@herald.invalid", "-c",
+          "user.name=Test",
+        ]
+          + arguments, program: URL(fileURLWithPath: "/usr/bin/env"))
+      #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+      return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
+  static var dialog: [String: Any] {
+    [
+      "fields": [
+        "id": "dark-mode", "title": "Dark mode is here", "severity": "IMPORTANT",
+        "kind": "WHATS_NEW", "publishAt": "2026-11-20T09:00:00+01:00", "platforms": ["ios"],
+        "minVersion": "1.10.0", "active": true, "blocking": false,
+      ],
+      "body": "Turn it on in **Settings**.\n\n- It follows the system\n- It saves battery\n",
+    ]
+  }
+
+  static func problems(_ json: [String: Any]) -> [[String: Any]] {
+    json["problems"] as? [[String: Any]] ?? []
+  }
+
+  @Test("refuses a call from another origin, without the token, over 1 MB, or naming ../")
+  func refusals() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    let before = try FileTree.read(composer.site.url)
+    let save = { (origin: String?, token: String?) in
+      try await composer.call("save", Self.dialog, origin: origin, token: token).status
+    }
+    #expect(try await save("http://evil.example", nil) == 403, "another site's form post")
+    #expect(try await save("http://127.0.0.1:1", nil) == 403, "another port's page")
+    #expect(try await save(nil, "") == 403, "no token")
+    #expect(try await save(nil, String(repeating: "0", count: 64)) == 403, "another token")
+    let form = try await composer.call("save", Self.dialog, contentType: "text/plain")
+    #expect(form.status == 415, "a form's text/plain post")
+    let large = try await composer.post(
+      "_herald/compose/api/save", Data(repeating: 0x61, count: 10 << 20))
+    #expect(large.status == 413)
+    var escaping = Self.dialog
+    escaping["fields"] = ["id": "../../herald", "title": "x", "severity": "INFO", "kind": "NOTICE"]
+    let escaped = try await composer.call("save", escaping)
+    #expect(escaped.status == 422)
+    #expect(Self.problems(escaped.json).first?["field"] as? String == "id")
+    #expect(try await composer.call("open", ["id": "../herald"]).status == 400)
+    // Nothing was written anywhere.
+    #expect(try FileTree.read(composer.site.url) == before)
+    #expect(try await composer.server.get("_herald/compose/api/site").0 == 405)
+  }
+
+  @Test("a new IMPORTANT dialog for one platform: checked, decided as explain, saved on its branch")
+  func newDialog() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    let head = try Composer.git(["rev-parse", "HEAD"], in: composer.site)
+    let checked = try await composer.call("check", Self.dialog)
+    #expect(checked.status == 200)
+    #expect(Self.problems(checked.json).isEmpty, "\(Self.problems(checked.json))")
+    let text = try #require(checked.json["text"] as? String)
+    #expect(text.hasPrefix("---\nid: dark-mode\ntitle: \"Dark mode is here\"\n"), "\(text)")
+    #expect((checked.json["bodyHTML"] as? String)?.contains("<li>It saves battery</li>") == true)
+    // Every cell is what herald explain says of the saved site, for the same app and time.
+    let matrix = try #require(checked.json["matrix"] as? [String: Any])
+    let at = try #require(matrix["at"] as? String)
+    let cells = try #require(matrix["cells"] as? [[String: Any]])
+    #expect(cells.count == 22, "11 releases of the two platforms, each with a hotfix")
+    let saved = try await composer.call("save", Self.dialog)
+    #expect(saved.status == 200, "\(saved.json)")
+    #expect(saved.json["saved"] as? String == "content/announcements/dark-mode.md")
+    let written = try String(
+      contentsOfFile: composer.site.path("content/announcements/dark-mode.md"), encoding: .utf8)
+    #expect(written == text)
+    let others = try FileManager.default.contentsOfDirectory(
+      atPath: composer.site.path("content/announcements")
+    ).filter { $0.hasSuffix(".md") && $0 != "dark-mode.md" }.map { String($0.dropLast(3)) }
+    for cell in cells {
+      let platform = try #require(cell["platform"] as? String)
+      let version = try #require(cell["version"] as? String)
+      let explained = try HeraldProcess.run([
+        "explain", "--site", composer.site.url.path, "--platform", platform, "--version", version,
+        "--now", at, "--seen", others.joined(separator: ","), "--format", "json",
+      ])
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(explained.stdout.utf8)) as? [String: Any])
+      let record = (json["announcements"] as? [[String: Any]] ?? []).first {
+        $0["id"] as? String == "dark-mode"
+      }
+      #expect(record?["outcome"] as? String == cell["code"] as? String, "\(platform) \(version)")
+      #expect(record?["reason"] as? String == cell["why"] as? String, "\(platform) \(version)")
+      let shown = (json["shown"] as? [String: Any])?["id"] as? String == "dark-mode"
+      #expect(shown == (cell["shows"] as? String == "dialog"), "\(platform) \(version): \(cell)")
+    }
+    #expect(
+      cells.contains { $0["platform"] as? String == "ios" && $0["shows"] as? String == "dialog" })
+    #expect(
+      cells.allSatisfy { $0["platform"] as? String == "ios" || $0["shows"] as? String == "nothing" }
+    )
+    // Committed on herald/dark-mode, never on the branch checked out, and check passes.
+    #expect(saved.json["branch"] as? String == "herald/dark-mode")
+    #expect(try Composer.git(["rev-parse", "HEAD"], in: composer.site) == head)
+    #expect(try Composer.git(["rev-parse", "--abbrev-ref", "HEAD"], in: composer.site) == "main")
+    let committed = try Composer.git(
+      ["show", "herald/dark-mode:content/announcements/dark-mode.md"], in: composer.site)
+    #expect(committed + "\n" == text)
+    let message = try Composer.git(
+      ["log", "-1", "--format=%B", "herald/dark-mode"], in: composer.site)
+    #expect(
+      message.hasPrefix("Add the announcement dark-mode\n\nShows a dialog in ios"), "\(message)")
+    #expect(try Composer.git(["rev-parse", "herald/dark-mode^"], in: composer.site) == head)
+    let check = try HeraldProcess.run(["check", "--site", composer.site.url.path])
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  @Test("a wall needs its id again, an exit and an upper bound, and says what it walls now")
+  func wall() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    var fields: [String: Any] = [
+      "id": "sunset-1-9", "title": "Please update Linewise", "severity": "CRITICAL",
+      "kind": "UPDATE_AVAILABLE", "publishAt": "2026-11-01T00:00:00Z", "blocking": true,
+    ]
+    let bare = try await composer.call("save", ["fields": fields, "body": "Update, please."])
+    #expect(bare.status == 422)
+    let fieldsWithProblems = Set(Self.problems(bare.json).compactMap { $0["field"] as? String })
+    #expect(fieldsWithProblems.isSuperset(of: ["actionUrl", "belowVersion"]), "\(bare.json)")
+    fields["actionUrl"] = "store"
+    fields["belowVersion"] = "1.10.0"
+    let unconfirmed = try await composer.call(
+      "check", ["fields": fields, "body": "Update, please."])
+    #expect(
+      Self.problems(unconfirmed.json).contains { $0["field"] as? String == "confirmBlocking" },
+      "\(Self.problems(unconfirmed.json))")
+    fields["confirmBlocking"] = "sunset-1-9"
+    let confirmed = try await composer.call("save", ["fields": fields, "body": "Update, please."])
+    #expect(confirmed.status == 200, "\(confirmed.json)")
+    let matrix = try #require(confirmed.json["matrix"] as? [String: Any])
+    #expect(
+      matrix["wallsNow"] as? [String]
+        == [
+          "android 1.8.0", "android 1.9.0", "android 1.9.3", "ios 1.8.0", "ios 1.9.0", "ios 1.9.2",
+        ],
+      "\(matrix["wallsNow"] ?? "")")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: composer.site.path("content/announcements/sunset-1-9.md")))
+  }
+
+  @Test("an opened record not changed is written back byte for byte; an edit is committed")
+  func editExisting() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    let file = composer.site.path("content/announcements/sunset-1-8.md")
+    let original = try Data(contentsOf: URL(fileURLWithPath: file))
+    let opened = try await composer.call("open", ["id": "sunset-1-8"])
+    #expect(opened.status == 200)
+    let draft: [String: Any] = [
+      "fields": opened.json["fields"] ?? [:], "body": opened.json["body"] ?? "",
+    ]
+    let checked = try await composer.call("check", draft)
+    #expect(checked.json["text"] as? String == String(decoding: original, as: UTF8.self))
+    let same = try await composer.call("save", draft)
+    #expect(same.json["saved"] as? String == "unchanged")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+    var fields = try #require(opened.json["fields"] as? [String: Any])
+    fields["title"] = "Linewise 1.8 has stopped working"
+    let edited = try await composer.call(
+      "save", ["fields": fields, "body": opened.json["body"] ?? ""])
+    #expect(edited.status == 200, "\(edited.json)")
+    #expect(
+      try Composer.git(["log", "-1", "--format=%s", "herald/sunset-1-8"], in: composer.site)
+        == "Update the announcement sunset-1-8")
+    #expect(
+      try String(contentsOfFile: file, encoding: .utf8).contains(
+        "title: \"Linewise 1.8 has stopped working\""))
+  }
+
+  @Test("a problem is shown at its field with check's message and hint, and nothing is written")
+  func problemAtItsField() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    var fields = try #require(Self.dialog["fields"] as? [String: Any])
+    fields["severity"] = "LOUD"
+    fields["publishAt"] = "next tuesday"
+    let answer = try await composer.call("save", ["fields": fields, "body": "Hello."])
+    #expect(answer.status == 422)
+    let problems = Self.problems(answer.json)
+    for field in ["severity", "publishAt"] {
+      let problem = problems.first { $0["field"] as? String == field }
+      #expect(problem?["severity"] as? String == "error", "\(field): \(problems)")
+      #expect((problem?["message"] as? String)?.isEmpty == false, "\(field): \(problems)")
+    }
+    #expect(
+      (problems.first { $0["field"] as? String == "publishAt" }?["hint"] as? String)?.contains(
+        "RFC 3339") == true)
+    // A missing required field is shown at that field, not at the top of the form.
+    fields["title"] = nil
+    let untitled = try await composer.call("check", ["fields": fields, "body": "Hello."])
+    #expect(
+      Self.problems(untitled.json).contains {
+        $0["field"] as? String == "title" && $0["code"] as? String == "missing-field"
+      }, "\(Self.problems(untitled.json))")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: composer.site.path("content/announcements/dark-mode.md")))
+  }
+
+  @Test("every example record, edited in the form and saved, reads back as the same fields")
+  func canonicalRoundTrip() async throws {
+    let composer = try await Composer()
+    defer { composer.stop() }
+    let site = try await composer.call("site", [:])
+    let records = try #require(site.json["records"] as? [[String: Any]])
+    #expect(records.count >= 8)
+    for record in records {
+      let id = try #require(record["id"] as? String)
+      let opened = try await composer.call("open", ["id": id])
+      var fields = try #require(opened.json["fields"] as? [String: Any], "\(id)")
+      fields["title"] = "Renamed \(id)"
+      let saved = try await composer.call(
+        "save", ["fields": fields, "body": opened.json["body"] ?? ""])
+      #expect(saved.status == 200, "\(id): \(saved.json)")
+      let reopened = try await composer.call("open", ["id": id])
+      let before = try JSONSerialization.data(withJSONObject: fields, options: .sortedKeys)
+      let after = try JSONSerialization.data(
+        withJSONObject: reopened.json["fields"] ?? [:], options: .sortedKeys)
+      #expect(
+        String(decoding: after, as: UTF8.self) == String(decoding: before, as: UTF8.self), "\(id)")
+      #expect(
+        (reopened.json["body"] as? String)?.trimmingCharacters(in: .newlines)
+          == (opened.json["body"] as? String)?.trimmingCharacters(in: .newlines), "\(id)")
+    }
+    let check = try HeraldProcess.run(["check", "--site", composer.site.url.path])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+}
