@@ -23,6 +23,9 @@ extension Composer {
       header p { margin: 0; color: var(--muted); }
       a { color: var(--accent); }
       main { display: grid; grid-template-columns: minmax(20rem, 34rem) minmax(20rem, 1fr); gap: 1.5rem; align-items: start; }
+      #beside { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; }
+      @media (max-width: 60rem) { #beside { position: static; max-height: none; } }
+      td button { padding: 0.15rem 0.6rem; }
       @media (max-width: 60rem) { main { grid-template-columns: 1fr; } }
       form, section { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 1rem; }
       section + section { margin-top: 1rem; }
@@ -69,7 +72,7 @@ extension Composer {
         <p><button type="button" id="save" class="primary" disabled>Save and propose</button>
           <span id="saved" role="status"></span></p>
       </form>
-      <div>
+      <div id="beside">
         <section aria-labelledby="does">
           <h2 id="does">What it does</h2>
           <p id="walls" role="status"></p>
@@ -384,6 +387,8 @@ extension Composer {
       rows.replaceChildren(); head.replaceChildren();
       document.getElementById("at").textContent = "";
       document.getElementById("walls").textContent = "";
+      // How many answers are drawn: what a test (or a curious author) can wait for.
+      document.body.dataset.checks = String(Number(document.body.dataset.checks || 0) + 1);
       if (!answer.matrix) return;
       const matrix = answer.matrix;
       document.getElementById("at").textContent =
@@ -395,29 +400,34 @@ extension Composer {
       }
       const locales = [...new Set(matrix.cells.map((c) => c.locale ?? site.locales[0]))];
       const headRow = document.createElement("tr");
-      for (const title of ["App", ...locales]) {
+      const columns = locales.flatMap((locale) => [[locale, false], [locale, true]]);
+      for (const title of ["Release", ...columns.map(([locale, hotfix]) =>
+        (hotfix ? "A hotfix of it" : "The release") + (locales.length > 1 ? ` (${locale})` : ""))]) {
         const th = document.createElement("th"); th.scope = "col"; th.textContent = title; headRow.append(th);
       }
       head.append(headRow);
-      const apps = new Map();
+      // One row per listed release, its hotfix beside it: "1.9.0.1" stands for every hotfix of 1.9.0.
+      const releases = new Map();
       for (const cell of matrix.cells) {
-        const key = `${cell.platform} ${cell.version}`;
-        if (!apps.has(key)) apps.set(key, { cell, byLocale: {} });
-        apps.get(key).byLocale[cell.locale ?? site.locales[0]] = cell;
+        const release = cell.hotfix ? cell.version.split(".").slice(0, -1).join(".") : cell.version;
+        const key = `${cell.platform} ${release}`;
+        if (!releases.has(key)) releases.set(key, {});
+        releases.get(key)[`${cell.locale ?? site.locales[0]} ${cell.hotfix}`] = cell;
       }
-      for (const [key, app] of apps) {
+      for (const [key, byColumn] of releases) {
         const row = document.createElement("tr");
         const name = document.createElement("th");
-        name.scope = "row"; name.textContent = key + (app.cell.hotfix ? " (a hotfix)" : "");
+        name.scope = "row"; name.textContent = key;
         row.append(name);
-        for (const locale of locales) {
-          const cell = app.byLocale[locale];
+        for (const [locale, hotfix] of columns) {
+          const cell = byColumn[`${locale} ${hotfix}`];
           const td = document.createElement("td");
           td.className = "shows-" + (cell?.shows ?? "nothing");
           const button = document.createElement("button");
+          const app = cell ? `${cell.platform} ${cell.version}` : key;
           button.type = "button"; button.textContent = cell?.shows ?? "nothing";
-          button.setAttribute("aria-label", `${key} ${locale}: ${cell?.shows ?? "nothing"}`);
-          button.addEventListener("click", () => { document.getElementById("why").textContent = `${key} (${locale}): ${cell?.why ?? ""}`; });
+          button.setAttribute("aria-label", `${app} (${locale}): ${cell?.shows ?? "nothing"}`);
+          button.addEventListener("click", () => { document.getElementById("why").textContent = `${app} (${locale}): ${cell?.why ?? ""}`; });
           td.append(button);
           row.append(td);
         }

@@ -30,9 +30,9 @@ SCREENSHOTS = support.ROOT / "docs" / "screenshots"
 class HeraldServe:
     """`herald serve --port 0` on a site, with the address it prints."""
 
-    def __init__(self, site):
+    def __init__(self, site, *extra):
         self.process = subprocess.Popen(
-            [str(support.HERALD), "serve", "--site", str(site), "--port", "0"],
+            [str(support.HERALD), "serve", "--site", str(site), "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, HERALD_CACHE_DIR=tempfile.gettempdir() + "/herald-browser-cache"))
         lines = queue.Queue()

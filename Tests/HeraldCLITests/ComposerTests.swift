@@ -25,6 +25,10 @@ struct ComposerTests {
       try Self.git(["commit", "-qm", "The example"], in: site)
       server = try ServeCommandTests.Server(site: site.url, extra: ["--compose"])
       let page = try await server.get("_herald/compose/").1
+      // The served archive links to the composer.
+      #expect(
+        try await server.get("").1.contains(
+          "<a href=\"/_herald/compose/\">Write an announcement</a>"))
       let marker = "<meta name=\"herald-token\" content=\""
       let start = try #require(page.range(of: marker)).upperBound
       token = String(page[start...].prefix { $0 != "\"" })

@@ -159,7 +159,8 @@ private struct Rebuilder {
       siteDirectory: siteDirectory, outputDirectory: output,
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: true,
-        preview: BuildOptions.Preview(liveReload: PreviewSite.liveReloadTag)),
+        preview: BuildOptions.Preview(
+          liveReload: PreviewSite.liveReloadTag, composes: site.composer != nil)),
       strict: false, force: true, leftovers: leftovers.keep, reuse: cache)
     switch build.run() {
     case .built(let report):

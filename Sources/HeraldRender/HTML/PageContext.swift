@@ -115,6 +115,8 @@ final class PageContext: Sendable {
             ? nil : words["previewBanner"])),
       // Where `herald serve` shows what an app decides: linked from the preview's banner.
       .init("previewApp", .optional(options.preview == nil ? nil : "/_herald/app/")),
+      .init(
+        "previewCompose", .optional(options.preview?.composes == true ? "/_herald/compose/" : nil)),
       .init("site", siteValue),
     ])
   }

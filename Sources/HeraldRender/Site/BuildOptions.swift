@@ -15,8 +15,13 @@ package struct BuildOptions: Sendable {
   package struct Preview: Sendable {
     /// HTML that herald inserts before `</body>`: the live-reload script.
     package var liveReload: String
+    /// Whether the server has the composer (`serve --compose`), which the banner links to.
+    package var composes: Bool
     /// Makes preview settings.
-    package init(liveReload: String) { self.liveReload = liveReload }
+    package init(liveReload: String, composes: Bool = false) {
+      self.liveReload = liveReload
+      self.composes = composes
+    }
   }
 
   /// Makes options for a build.
