@@ -111,6 +111,7 @@ extension Composer {
       expiresAt: "Expires at", updatedAt: "Updated at", rollout: "Rollout", remindAfter: "Remind after",
       translations: "Translations" };
     let original = null;
+    let keptRollout = null;
 
     function help(name, text) {
       const span = document.createElement("span");
@@ -303,9 +304,16 @@ extension Composer {
       }
       values.platforms = [...document.querySelectorAll("input[name=platforms]:checked")].map((i) => i.value);
       const mode = control("rollout").value;
-      if (mode === "share") values.rollout = document.getElementById("rollout-share").value;
-      if (mode === "steps") values.rollout = [...document.querySelectorAll(".step")].map((row) =>
-        ({ after: row.querySelector(".step-after").value, share: row.querySelector(".step-share").value }));
+      const salt = keptRollout && typeof keptRollout === "object" && !Array.isArray(keptRollout) ? keptRollout.salt : undefined;
+      if (control("rollout").disabled) values.rollout = keptRollout;
+      else if (mode === "share") {
+        const share = document.getElementById("rollout-share").value;
+        values.rollout = salt ? { salt, share } : share;
+      } else if (mode === "steps") {
+        const steps = [...document.querySelectorAll(".step")].map((row) =>
+          ({ after: row.querySelector(".step-after").value, share: row.querySelector(".step-share").value }));
+        values.rollout = salt ? { salt, steps } : steps;
+      }
       const words = {};
       for (const input of document.querySelectorAll("[data-locale]")) {
         if (input.value.trim() === "") continue;
@@ -334,9 +342,17 @@ extension Composer {
       const steps = document.getElementById("rollout-steps");
       steps.replaceChildren();
       document.getElementById("rollout-share").value = "";
-      if (typeof values.rollout === "string") { mode.value = "share"; document.getElementById("rollout-share").value = values.rollout; }
-      else if (Array.isArray(values.rollout)) { mode.value = "steps"; for (const step of values.rollout) addStep(steps, step.after ?? "", step.share ?? ""); }
+      // A rollout is kept whole (its salt too); one written with exact times is not edited here.
+      keptRollout = values.rollout ?? null;
+      const written = keptRollout && !Array.isArray(keptRollout) && typeof keptRollout === "object"
+        ? keptRollout : null;
+      const share = typeof keptRollout === "string" ? keptRollout : written?.share;
+      const stepList = Array.isArray(keptRollout) ? keptRollout : written?.steps;
+      mode.disabled = Array.isArray(stepList) && stepList.some((step) => step.at !== undefined);
+      if (typeof share === "string") { mode.value = "share"; document.getElementById("rollout-share").value = share; }
+      else if (Array.isArray(stepList)) { mode.value = "steps"; for (const step of stepList) addStep(steps, step.after ?? step.at ?? "", step.share ?? ""); }
       else mode.value = "";
+      for (const input of mode.closest("fieldset").querySelectorAll("input, button")) input.disabled = mode.disabled;
       mode.closest("fieldset").sync();
       for (const input of document.querySelectorAll("[data-locale]")) {
         input.value = plainText(((values.translations || {})[input.dataset.locale] || {})[input.dataset.word]);

@@ -123,6 +123,20 @@ class ComposerTests(unittest.TestCase):
         text = (self.site / "content" / "announcements" / "sunset-1-8.md").read_text()
         self.assertIn('title: "Linewise 1.8 has stopped working"', text)
 
+    def test_a_rollout_with_a_salt_of_its_own_survives_an_edit_of_the_title(self):
+        (self.site / "content" / "announcements" / "winter-test.md").write_text(
+            "---\nid: winter-test\ntitle: Winter timetables\nseverity: INFO\nkind: NOTICE\n"
+            "publishAt: 2026-11-01\nrollout:\n  salt: winter-test\n"
+            "  steps: [{after: 0d, share: 5%}, {after: 3d, share: 50%}]\n---\nNew times from Monday.\n")
+        self.open("?id=winter-test")
+        self.settled("document.getElementById('field-title')?.value === 'Winter timetables'")
+        self.assertEqual(Select(self.field("rollout")).first_selected_option.get_attribute("value"), "steps")
+        self.type("title", "Winter timetables are here")
+        self.settled("document.getElementById('text').textContent.includes('are here')")
+        self.save()
+        text = (self.site / "content" / "announcements" / "winter-test.md").read_text()
+        self.assertIn('rollout: {salt: "winter-test", steps: [{after: 0d, share: 5%}, {after: 3d, share: 50%}]}', text)
+
     def test_an_error_is_shown_at_its_field_and_fixed_there(self):
         self.open()
         self.type("id", "Dark Mode")

@@ -280,9 +280,17 @@ struct ComposerTests {
   func canonicalRoundTrip() async throws {
     let composer = try await Composer()
     defer { composer.stop() }
+    // Besides the example's: a rollout with a salt of its own and growing steps, and a reminder.
+    try composer.site.write(
+      "content/announcements/winter-test.md",
+      "---\nid: winter-test\ntitle: Winter timetables\nseverity: INFO\nkind: NOTICE\n"
+        + "publishAt: 2026-11-01\nremindAfter: 7d\n"
+        + "rollout:\n  salt: winter-test\n  steps: [{after: 0d, share: 5%}, {after: 3d, share: 50%}]\n"
+        + "---\nNew times from Monday.\n")
     let site = try await composer.call("site", [:])
     let records = try #require(site.json["records"] as? [[String: Any]])
     #expect(records.count >= 8)
+    #expect(records.contains { $0["id"] as? String == "winter-test" })
     for record in records {
       let id = try #require(record["id"] as? String)
       let opened = try await composer.call("open", ["id": id])

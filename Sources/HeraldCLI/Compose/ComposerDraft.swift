@@ -136,7 +136,7 @@ struct ComposerDraft: Sendable, Equatable {
     case .array(let items):
       return "[" + items.map { flow($0, plain: true) }.joined(separator: ", ") + "]"
     case .object(let members):
-      let order = ["salt", "share", "after", "at", "steps"]
+      let order = ["salt", "after", "at", "share", "steps"]
       let keys = members.keys.sorted {
         (order.firstIndex(of: $0) ?? order.count, $0) < (
           order.firstIndex(of: $1) ?? order.count, $1
