@@ -80,6 +80,11 @@ extension Composer {
           <table><thead id="matrix-head"></thead><tbody id="matrix"></tbody></table>
           <p id="why" class="help" aria-live="polite"></p>
         </section>
+        <section aria-labelledby="changes">
+          <h2 id="changes">What it changes for the pull request</h2>
+          <p class="help">As <code>herald diff</code> writes it in the review, against the branch checked out: walls first.</p>
+          <pre id="diff"></pre>
+        </section>
         <section aria-labelledby="rendered">
           <h2 id="rendered">The body, as apps and the archive show it</h2>
           <div id="body-html"></div>
@@ -397,6 +402,7 @@ extension Composer {
       const errors = problems.some((p) => p.severity === "error");
       document.getElementById("save").disabled = errors;
       document.getElementById("text").textContent = answer.text || "";
+      document.getElementById("diff").textContent = answer.diff || "";
       document.getElementById("body-html").innerHTML = answer.bodyHTML || "";
       const head = document.getElementById("matrix-head");
       const rows = document.getElementById("matrix");

@@ -131,6 +131,9 @@ struct ComposerTests {
     let text = try #require(checked.json["text"] as? String)
     #expect(text.hasPrefix("---\nid: dark-mode\ntitle: \"Dark mode is here\"\n"), "\(text)")
     #expect((checked.json["bodyHTML"] as? String)?.contains("<li>It saves battery</li>") == true)
+    // What herald diff will say in the pull request, against the commit checked out.
+    let diff = try #require(checked.json["diff"] as? String)
+    #expect(diff.contains("#### Added\n\n- `dark-mode` (IMPORTANT WHATS_NEW"), "\(diff)")
     // Every cell is what herald explain says of the saved site, for the same app and time.
     let matrix = try #require(checked.json["matrix"] as? [String: Any])
     let at = try #require(matrix["at"] as? String)
@@ -206,6 +209,9 @@ struct ComposerTests {
     let confirmed = try await composer.call("save", ["fields": fields, "body": "Update, please."])
     #expect(confirmed.status == 200, "\(confirmed.json)")
     let matrix = try #require(confirmed.json["matrix"] as? [String: Any])
+    // The pull request's comparison puts the new wall first, with what it walls.
+    let diff = try #require(confirmed.json["diff"] as? String)
+    #expect(diff.contains("#### ⚠️ Risky changes\n\n- **New wall** `sunset-1-9`"), "\(diff)")
     #expect(
       matrix["wallsNow"] as? [String]
         == [

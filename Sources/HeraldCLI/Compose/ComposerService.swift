@@ -122,6 +122,9 @@ struct ComposerService: Sendable {
     if !refused, let site = loaded.site() {
       let matrix = ComposerMatrix(site: site, id: id, now: now())
       answer["matrix"] = matrix.json
+      if let diff = ComposerDiff.markdown(siteDirectory: siteDirectory, head: site, now: now()) {
+        answer["diff"] = .string(diff)
+      }
       if let announcement = site.announcements.first(where: { $0.id == id }) {
         answer["bodyHTML"] = .string(
           BodyHTMLWriter(deepLinkSchemes: site.config.deepLinkSchemes).html(announcement.body))
