@@ -199,7 +199,15 @@ extension AppPreview {
     <main><p>The app's own screen.</p></main>
     <script type="module">
     import { HeraldClient, memoryTransport, parseTimestamp } from "/_herald/client/web.js";
-    const answer = await (await fetch("/_herald/app/decide" + location.search, { cache: "no-store" })).json();
+    // The composer draws a draft that is not on disk: it hands the answer over itself.
+    const answer = new URLSearchParams(location.search).has("composed")
+      ? await new Promise((resolve) => {
+          addEventListener("message", (event) => {
+            if (event.origin === location.origin && event.data && event.data.heraldAnswer) resolve(event.data.heraldAnswer);
+          });
+          parent.postMessage("herald-frame-ready", location.origin);
+        })
+      : await (await fetch("/_herald/app/decide" + location.search, { cache: "no-store" })).json();
     document.addEventListener("herald-shown", () => parent.postMessage("herald-preview-drawn", location.origin));
     if (answer.documents) {
       const now = parseTimestamp(answer.input.now);

@@ -17,6 +17,7 @@ extension Composer {
       @media (prefers-color-scheme: dark) { :root { --text: #e9ebef; --muted: #a9b0bc; --surface: #1b1e23;
         --background: #121417; --border: #6b7380; --accent: #8ab8ff; --error: #ffb7ae; --warning: #f5c66b; --ok: #8fd6a2; } }
       body { margin: 0; color: var(--text); background: var(--background); }
+      [hidden] { display: none !important; }
       header, main { padding: 1rem 1.5rem; }
       h1 { margin: 0 0 0.25rem; font-size: 1.5rem; }
       h2 { font-size: 1.15rem; margin: 0 0 0.6rem; }
@@ -26,6 +27,8 @@ extension Composer {
       #beside { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; }
       @media (max-width: 60rem) { #beside { position: static; max-height: none; } }
       td button { padding: 0.15rem 0.6rem; }
+      iframe { width: 390px; max-width: 100%; height: 640px; border: 1px solid var(--border); border-radius: 24px;
+        background: var(--surface); }
       @media (max-width: 60rem) { main { grid-template-columns: 1fr; } }
       form, section { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 1rem; }
       section + section { margin-top: 1rem; }
@@ -79,6 +82,11 @@ extension Composer {
           <p id="at" class="help"></p>
           <table><thead id="matrix-head"></thead><tbody id="matrix"></tbody></table>
           <p id="why" class="help" aria-live="polite"></p>
+        </section>
+        <section aria-labelledby="drawn">
+          <h2 id="drawn">The app</h2>
+          <p class="help" id="drawn-help">Press a cell above to see that app draw the announcement, as it would.</p>
+          <iframe id="app" title="The app picked in the table" hidden></iframe>
         </section>
         <section aria-labelledby="changes">
           <h2 id="changes">What it changes for the pull request</h2>
@@ -377,6 +385,7 @@ extension Composer {
       if (mine !== turn) return;
       last = answer;
       show(answer);
+      draw();
     }
     function show(answer) {
       for (const slot of document.querySelectorAll(".field .problem, fieldset .problem")) { slot.textContent = ""; slot.className = "problem"; }
@@ -449,13 +458,40 @@ extension Composer {
           const app = cell ? `${cell.platform} ${cell.version}` : key;
           button.type = "button"; button.textContent = cell?.shows ?? "nothing";
           button.setAttribute("aria-label", `${app} (${locale}): ${cell?.shows ?? "nothing"}`);
-          button.addEventListener("click", () => { document.getElementById("why").textContent = `${app} (${locale}): ${cell?.why ?? ""}`; });
+          button.addEventListener("click", () => {
+            document.getElementById("why").textContent = `${app} (${locale}): ${cell?.why ?? ""}`;
+            if (cell) { picked = { platform: cell.platform, version: cell.version, locale: cell.locale }; draw(); }
+          });
           td.append(button);
           row.append(td);
         }
         rows.append(row);
       }
     }
+
+    // The app picked in the table, drawn from the draft (not on disk yet) by the app preview's frame.
+    let picked = null;
+    let drawing = 0;
+    let answerForFrame = null;
+    async function draw() {
+      if (!picked || !last || !last.matrix) return;
+      const mine = ++drawing;
+      const result = await call("draw", { ...draft(), ...picked, at: last.matrix.at });
+      if (mine !== drawing || result.status !== 200) return;
+      answerForFrame = result.json;
+      const frame = document.getElementById("app");
+      frame.hidden = false;
+      document.getElementById("drawn-help").textContent =
+        `${picked.platform} ${picked.version}${picked.locale ? " (" + picked.locale + ")" : ""} at ${last.matrix.at}.`;
+      frame.src = "/_herald/app/frame?composed=1&turn=" + mine;
+    }
+    addEventListener("message", (event) => {
+      const frame = document.getElementById("app");
+      if (event.origin !== location.origin || event.source !== frame.contentWindow) return;
+      if (event.data === "herald-frame-ready" && answerForFrame) {
+        frame.contentWindow.postMessage({ heraldAnswer: answerForFrame }, location.origin);
+      }
+    });
 
     let timer = null;
     function changed() { clearTimeout(timer); timer = setTimeout(check, 250); }

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 import support
-from test_app_preview import HeraldServe, SCREENSHOTS
+from test_app_preview import FRAME_STATE, HeraldServe, SCREENSHOTS
 
 
 def git(site, *arguments):
@@ -76,6 +76,12 @@ class ComposerTests(unittest.TestCase):
         self.assertEqual(cells["ios 1.9.2"], "nothing", "below minVersion")
         self.assertEqual(cells["android 2.0.0"], "nothing", "another platform")
         self.assertIn("<li>It saves battery</li>", self.driver.find_element(By.ID, "body-html").get_attribute("innerHTML"))
+        # The app picked in the table draws the draft, before anything is saved.
+        self.driver.find_element(By.CSS_SELECTOR, "button[aria-label='ios 2.0.0 (en-GB): dialog']").click()
+        state = support.wait_for(self.driver, FRAME_STATE.replace(
+            "return state &&", "return state && state.interruption &&"))
+        self.assertEqual(state["interruption"], ["dialog", "dark-mode"])
+        self.assertFalse((self.site / "content" / "announcements" / "dark-mode.md").exists())
         self.driver.execute_script("window.scrollTo(0, 0)")
         self.save_screenshot("composer-1280.png")
         said = self.save()
@@ -97,6 +103,7 @@ class ComposerTests(unittest.TestCase):
         self.set_time("publishAt", "2026-11-01T00:00")
         self.type("body", "This version can no longer read the timetables.")
         self.assertFalse(self.field("confirmBlocking").is_displayed(), "asked only for a wall")
+        self.assertFalse(self.driver.find_element(By.ID, "rollout-share").is_displayed(), "asked only for a share")
         self.field("blocking").click()
         self.settled("document.getElementById('problem-confirmBlocking').textContent")
         for name in ("confirmBlocking", "actionUrl", "belowVersion"):

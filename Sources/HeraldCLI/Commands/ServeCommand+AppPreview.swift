@@ -47,7 +47,7 @@ extension ServeCommand {
     }
   }
 
-  private static func answer(_ question: PreviewQuestion, site: Site, platforms: JSONValue)
+  static func answer(_ question: PreviewQuestion, site: Site, platforms: JSONValue)
     -> JSONValue
   {
     let explanation: Explanation

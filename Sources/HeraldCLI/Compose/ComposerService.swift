@@ -29,6 +29,7 @@ struct ComposerService: Sendable {
     case "open": return open(request)
     case "check": return check(request, saving: false)
     case "save": return check(request, saving: true)
+    case "draw": return draw(request)
     default: return Answer(status: 404, json: .object(["error": .string("no such call")]))
     }
   }
@@ -134,6 +135,36 @@ struct ComposerService: Sendable {
       }
     }
     return Answer(status: saving && refused ? 422 : 200, json: .object(answer))
+  }
+
+  /// What the app preview draws for one app of the matrix, from the site with the draft in it:
+  /// the answer its frame reads (`{channel, platforms, input, explanation, documents}`).
+  private func draw(_ request: JSONValue) -> Answer {
+    guard case .object(let members) = request, let draft = ComposerDraft(json: request),
+      let id = draft.id, AnnouncementDecoder.isValidID(id),
+      case .string(let platform)? = members["platform"],
+      case .string(let version)? = members["version"], case .string(let at)? = members["at"]
+    else { return problem(400, "draw needs a valid draft, a platform, a version and a time") }
+    var loader = SiteLoader(siteDirectory: siteDirectory)
+    loader.draft = ("\(id).md", Array(draft.markdown().text.utf8))
+    guard let loaded = try? loader.load(), let site = loaded.site() else {
+      return problem(422, "the draft has errors: mend them first")
+    }
+    var query = ["platform": platform, "version": version, "now": at, "drafts": "on"]
+    if case .string(let locale)? = members["locale"] { query["languages"] = locale }
+    // The app has seen every other announcement, as the matrix decides.
+    query["seen"] = site.announcements.map(\.id).filter { $0 != id }.joined(separator: ",")
+    guard case .success(let question) = PreviewQuestion.parse(query, config: site.config) else {
+      return problem(400, "the app asked for is not one of the site's")
+    }
+    let platforms = JSONValue.array(
+      site.config.platforms.map {
+        .object([
+          "key": .string($0.key), "releases": .array($0.sortedReleases.map { .string($0.text) }),
+        ])
+      })
+    return Answer(
+      status: 200, json: ServeCommand.answer(question, site: site, platforms: platforms))
   }
 
   /// Writes the file (unless it holds these bytes already) and commits it on `herald/<id>`.
