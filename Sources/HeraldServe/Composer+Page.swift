@@ -522,8 +522,15 @@ extension Composer {
       if (result.status !== 200) { said.textContent = "Not saved: mend the problems above."; return; }
       const json = result.json;
       said.textContent = json.saved === "unchanged" ? "Nothing changed: the file is as it was."
-        : json.branch ? `Saved ${json.saved} and committed it on the branch ${json.branch}. Push it and open a pull request for review.`
+        : json.pushed ? `Saved ${json.saved}, committed it on the branch ${json.branch} and pushed it. `
+        : json.branch ? `Saved ${json.saved} and committed it on the branch ${json.branch}.`
+          + (json.pushError ? ` It could not be pushed: ${json.pushError}` : " Push it and open a pull request for review.")
         : `Saved ${json.saved}.` + (json.commitError ? ` It was not committed: ${json.commitError}` : "");
+      if (json.pullRequest) {
+        const link = document.createElement("a");
+        link.href = json.pullRequest; link.textContent = "Open the pull request";
+        said.append(link);
+      }
       if (json.saved) localStorage.removeItem(storageKey);
     });
 

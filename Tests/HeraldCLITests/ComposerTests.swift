@@ -17,13 +17,18 @@ struct ComposerTests {
     let token: String
     var origin: String { String(server.baseURL.dropLast()) }
 
-    init() async throws {
+    init(
+      extra: [String] = [], environment: [String: String] = [:],
+      prepare: (TemporaryDirectory) throws -> Void = { _ in }
+    ) async throws {
       site = try TemporaryDirectory()
       try SiteCopy.writeExample(to: site)
       try Self.git(["init", "-q", "-b", "main"], in: site)
       try Self.git(["add", "-A"], in: site)
       try Self.git(["commit", "-qm", "The example"], in: site)
-      server = try ServeCommandTests.Server(site: site.url, extra: ["--compose"])
+      try prepare(site)
+      server = try ServeCommandTests.Server(
+        site: site.url, extra: ["--compose"] + extra, environment: environment)
       let page = try await server.get("_herald/compose/").1
       // The served archive links to the composer.
       #expect(
@@ -317,5 +322,71 @@ struct ComposerTests {
     }
     let check = try HeraldProcess.run(["check", "--site", composer.site.url.path])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+
+  @Test(
+    "--push pushes the saved branch to origin and gives its pull request, through gh when installed"
+  )
+  func push() async throws {
+    let remote = try TemporaryDirectory()
+    _ = try HeraldProcess.run(
+      ["git", "init", "-q", "--bare", remote.url.path],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    // Fetched from GitHub's address, pushed to the bare repository: where the pull request opens
+    // comes from the first, what is pushed lands in the second.
+    let setUp = { (site: TemporaryDirectory) throws in
+      try Composer.git(
+        ["remote", "add", "origin", "git@github.com:acme/linewise-news.git"], in: site)
+      try Composer.git(["config", "remote.origin.pushurl", remote.url.path], in: site)
+    }
+    let composer = try await Composer(extra: ["--push"], prepare: setUp)
+    let saved = try await composer.call("save", Self.dialog)
+    #expect(saved.json["pushed"] as? Bool == true, "\(saved.json)")
+    #expect(
+      saved.json["pullRequest"] as? String
+        == "https://github.com/acme/linewise-news/compare/herald/dark-mode?expand=1")
+    let pushed = try HeraldProcess.run(
+      ["git", "-C", remote.url.path, "rev-parse", "herald/dark-mode"],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(
+      pushed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == saved.json["commit"]
+        as? String)
+    composer.stop()
+    // With gh on the PATH, the pull request is opened and its own address given.
+    let tools = try TemporaryDirectory()
+    try tools.write(
+      "gh",
+      "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/asked\"\necho https://github.com/acme/linewise-news/pull/7\n"
+    )
+    chmod(tools.path("gh"), 0o755)
+    let path =
+      tools.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    // Another clone's herald/dark-mode would not fast-forward the first: a remote of its own.
+    let second = try TemporaryDirectory()
+    _ = try HeraldProcess.run(
+      ["git", "init", "-q", "--bare", second.url.path],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    let withGH = try await Composer(extra: ["--push"], environment: ["PATH": path]) { site in
+      try Composer.git(
+        ["remote", "add", "origin", "https://github.com/acme/linewise-news.git"], in: site)
+      try Composer.git(["config", "remote.origin.pushurl", second.url.path], in: site)
+    }
+    defer { withGH.stop() }
+    let opened = try await withGH.call("save", Self.dialog)
+    #expect(opened.json["pullRequest"] as? String == "https://github.com/acme/linewise-news/pull/7")
+    let asked = try String(contentsOfFile: tools.path("asked"), encoding: .utf8)
+    #expect(
+      asked.hasPrefix(
+        "pr\ncreate\n--head\nherald/dark-mode\n--title\nAdd the announcement dark-mode\n"),
+      "\(asked)")
+  }
+
+  @Test("--push without --compose, and --compose off loopback, are refused")
+  func pushNeedsCompose() throws {
+    let usage = try HeraldProcess.run(["serve", "--push"])
+    #expect(
+      usage.status == 64 && usage.stderr.contains("--push goes with --compose"), "\(usage.stderr)")
+    let open = try HeraldProcess.run(["serve", "--compose", "--host", "0.0.0.0"])
+    #expect(open.status == 64 && open.stderr.contains("only on loopback"), "\(open.stderr)")
   }
 }

@@ -20,12 +20,14 @@ struct ServeCommandTests {
     /// Starts serve with `TMPDIR` set to `temporary`, or unset when it is nil.
     init(
       site: URL, port: String = "0",
-      temporary: String? = FileManager.default.temporaryDirectory.path, extra: [String] = []
+      temporary: String? = FileManager.default.temporaryDirectory.path, extra: [String] = [],
+      environment extraEnvironment: [String: String] = [:]
     ) throws {
       process.executableURL = HeraldProcess.executable
       process.arguments = ["serve", "--site", site.path, "--port", port] + extra
       var environment = ProcessInfo.processInfo.environment
       environment["TMPDIR"] = temporary
+      environment.merge(extraEnvironment) { $1 }
       process.environment = environment
       process.standardOutput = output
       process.standardError = errors

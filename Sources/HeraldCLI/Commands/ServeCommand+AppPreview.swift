@@ -77,14 +77,17 @@ extension ServeCommand {
 
 extension ServeCommand {
   /// The composer's answers, from the site on disk as it is at each call.
-  static func composer(siteDirectory: String) -> Composer {
-    let service = ComposerService(
+  static func composer(siteDirectory: String, push: Bool, console: Console) -> Composer {
+    var service = ComposerService(
       siteDirectory: siteDirectory,
       now: { Timestamp(seconds: Int64(Date().timeIntervalSince1970)) })
+    service.push = push
+    service.report = { console.out($0) }
+    let composing = service
     return Composer(schema: SiteTemplate.files["schemas/record.schema.json"] ?? []) {
       call, body in
       let request = (try? JSONDecoder().decode(JSONValue.self, from: Data(body))) ?? .null
-      let answer = service.answer(call, request)
+      let answer = composing.answer(call, request)
       return (answer.status, answer.json.documentBytes)
     }
   }

@@ -16,7 +16,7 @@ enum ServeCommand {
   static let spec = CommandSpec(
     name: "serve",
     abstract: "Preview the site on loopback, rebuilding and reloading as it changes.",
-    options: [SharedOptions.site, host, port, compose],
+    options: [SharedOptions.site, host, port, compose, push],
     discussion: """
       Builds into a temporary folder (never public/): in $TMPDIR when it is set, else in
       /dev/shm (memory) where there is one. Drafts and scheduled announcements are shown and
@@ -29,11 +29,15 @@ enum ServeCommand {
       With --compose (loopback only), /_herald/compose/ is a form for writing an announcement
       without YAML: checked as herald check checks it, with what every app shows beside it;
       saving writes content/announcements/ID.md and, in a git checkout, commits it on a branch
-      herald/ID (never on the branch checked out). See docs/composer.md.
+      herald/ID (never on the branch checked out); with --push it pushes that branch to origin
+      and prints where to open its pull request (and opens it with gh when gh is installed). See
+      docs/composer.md.
       """)
 
   static let compose = Flag(
     "--compose", "Add the composer, a form for writing announcements (loopback only).")
+  static let push = Flag(
+    "--push", "With --compose, push each saved branch to origin and print its pull request.")
   static let host = Option(
     "--host", "ADDRESS", "The address to listen on (default: 127.0.0.1).")
   static let port = Option(
@@ -50,8 +54,8 @@ enum ServeCommand {
   struct Options: CommandOptions {
     /// Where to listen.
     let host: String, port: UInt16
-    /// Whether to add the composer.
-    let compose: Bool
+    /// Whether to add the composer, and whether it pushes what it commits.
+    let compose: Bool, push: Bool
     /// The site folder, and the prefix that makes its paths relative to here.
     let site: (directory: String, pathPrefix: String)
 
@@ -60,6 +64,10 @@ enum ServeCommand {
       port = try arguments.value(ServeCommand.port) ?? 1313
       site = context.site(try arguments.value(SharedOptions.site))
       compose = try arguments.isGiven(ServeCommand.compose)
+      push = try arguments.isGiven(ServeCommand.push)
+      if push, !compose {
+        throw UsageError(message: "--push goes with --compose", hint: "write --compose --push")
+      }
       // The composer writes into the site: only the machine's own user may reach it.
       if compose, !["127.0.0.1", "::1", "localhost"].contains(host) {
         throw UsageError(
@@ -84,7 +92,9 @@ enum ServeCommand {
     defer { folder.remove() }
     let site = PreviewSite(
       root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory),
-      composer: options.compose ? Self.composer(siteDirectory: directory) : nil)
+      composer: options.compose
+        ? Self.composer(siteDirectory: directory, push: options.push, console: context.console)
+        : nil)
     let server: HTTPServer
     do {
       server = try HTTPServer(host: host, port: port, reply: site.reply)

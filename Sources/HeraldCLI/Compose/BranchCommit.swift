@@ -74,4 +74,34 @@ struct BranchCommit {
       "GIT_COMMITTER_NAME": "Herald composer", "GIT_COMMITTER_EMAIL": "composer@herald.invalid",
     ]
   }
+
+  /// Pushes a branch to `origin`; the address where a pull request for it is opened, when the
+  /// remote is on GitHub or GitLab (nil for another host).
+  func push(branch: String) throws(Failure) -> String? {
+    _ = try GitRevisionSite.git(
+      ["push", "--quiet", "origin", "refs/heads/\(branch):refs/heads/\(branch)"], in: siteDirectory)
+    let remote = try GitRevisionSite.git(["remote", "get-url", "origin"], in: siteDirectory)
+    return Self.pullRequestURL(remote: remote.trimmingWhitespace(), branch: branch)
+  }
+
+  /// Where a pull (or merge) request of `branch` is opened on the remote's host.
+  static func pullRequestURL(remote: String, branch: String) -> String? {
+    var path = remote
+    for prefix in ["https://", "http://", "ssh://git@", "git@"] where path.hasPrefix(prefix) {
+      path = String(path.dropFirst(prefix.count))
+    }
+    // git@github.com:owner/repo.git and ssh://git@github.com/owner/repo.git name the same place.
+    path = path.replacingOccurrences(of: ":", with: "/")
+    if path.hasSuffix(".git") { path = String(path.dropLast(4)) }
+    if path.hasSuffix("/") { path = String(path.dropLast()) }
+    let parts = path.split(separator: "/").map(String.init)
+    guard parts.count >= 3, let host = parts.first else { return nil }
+    let project = "https://" + parts.joined(separator: "/")
+    switch host {
+    case "github.com": return project + "/compare/\(branch)?expand=1"
+    case "gitlab.com":
+      return project + "/-/merge_requests/new?merge_request%5Bsource_branch%5D=\(branch)"
+    default: return nil
+    }
+  }
 }

@@ -15,6 +15,10 @@ struct ComposerService: Sendable {
   let siteDirectory: String
   /// The time a draft is decided at when it is published already (tests fix it).
   let now: @Sendable () -> Timestamp
+  /// Whether a saved draft's branch is pushed to `origin` (`serve --compose --push`).
+  var push = false
+  /// Says in the terminal what was pushed, and where its pull request is.
+  var report: @Sendable (String) -> Void = { _ in }
 
   /// An answer: its status and JSON.
   struct Answer: Sendable {
@@ -197,14 +201,37 @@ struct ComposerService: Sendable {
     guard git.isCheckout else { return Answer(status: 200, json: .object(answer)) }
     let verb = (try? existing.get()) == nil ? "Add" : "Update"
     let message = "\(verb) the announcement \(id)\n\n" + matrix.summary + "\n"
+    let made: BranchCommit.Made
     do {
-      let made = try git.commit(
-        file: file, bytes: bytes, branch: "herald/\(id)", message: message)
-      answer["branch"] = .string(made.branch)
-      answer["commit"] = .string(made.commit)
-      answer["message"] = .string(message)
+      made = try git.commit(file: file, bytes: bytes, branch: "herald/\(id)", message: message)
     } catch {
       answer["commitError"] = .string(error.message)
+      return Answer(status: 200, json: .object(answer))
+    }
+    answer["branch"] = .string(made.branch)
+    answer["commit"] = .string(made.commit)
+    answer["message"] = .string(message)
+    guard push else { return Answer(status: 200, json: .object(answer)) }
+    let compare: String?
+    do {
+      compare = try git.push(branch: made.branch)
+    } catch {
+      answer["pushError"] = .string(error.message)
+      report("could not push \(made.branch): \(error.message)")
+      return Answer(status: 200, json: .object(answer))
+    }
+    answer["pushed"] = .bool(true)
+    let title = message.split(separator: "\n").first.map(String.init) ?? made.branch
+    if let opened = PullRequestOpener.open(
+      branch: made.branch, title: title, body: matrix.summary, in: siteDirectory)
+    {
+      answer["pullRequest"] = .string(opened)
+      report("pushed \(made.branch) and opened its pull request: \(opened)")
+    } else if let compare {
+      answer["pullRequest"] = .string(compare)
+      report("pushed \(made.branch): open its pull request at \(compare)")
+    } else {
+      report("pushed \(made.branch): open a pull request for it on the remote")
     }
     return Answer(status: 200, json: .object(answer))
   }
