@@ -389,4 +389,43 @@ struct ComposerTests {
     let open = try HeraldProcess.run(["serve", "--compose", "--host", "0.0.0.0"])
     #expect(open.status == 64 && open.stderr.contains("only on loopback"), "\(open.stderr)")
   }
+
+  @Test("translations: a tab's words round-trip, and every locale gets its column of the matrix")
+  func translations() async throws {
+    let fixture = Fixtures.root.appending(path: "sites/locales")
+    let composer = try await Composer { site in
+      try FileManager.default.removeItem(atPath: site.path("content/announcements"))
+      for file in [
+        "herald.yaml", "content/announcements/wall.md", "content/announcements/wall.fr-CA.md",
+        "content/announcements/dark-mode.md",
+      ] {
+        try site.write(file, try String(contentsOf: fixture.appending(path: file), encoding: .utf8))
+      }
+    }
+    defer { composer.stop() }
+    let opened = try await composer.call("open", ["id": "wall"])
+    var fields = try #require(opened.json["fields"] as? [String: Any])
+    let german = (fields["translations"] as? [String: Any])?["de"] as? [String: Any]
+    #expect(german?["title"] as? String == "Aktualisieren, um Ihre Tickets zu behalten")
+    fields["title"] = "Update now to keep your tickets"
+    let saved = try await composer.call(
+      "save", ["fields": fields, "body": opened.json["body"] ?? ""])
+    #expect(saved.status == 200, "\(saved.json)")
+    let text = try #require(saved.json["text"] as? String)
+    #expect(
+      text.contains(
+        "translations:\n  de:\n    title: \"Aktualisieren, um Ihre Tickets zu behalten\"\n"),
+      "\(text)")
+    let reopened = try await composer.call("open", ["id": "wall"])
+    let before = try JSONSerialization.data(withJSONObject: fields, options: .sortedKeys)
+    let after = try JSONSerialization.data(
+      withJSONObject: reopened.json["fields"] ?? [:], options: .sortedKeys)
+    #expect(String(decoding: after, as: UTF8.self) == String(decoding: before, as: UTF8.self))
+    let matrix = try #require(saved.json["matrix"] as? [String: Any])
+    let locales = Set(
+      (matrix["cells"] as? [[String: Any]] ?? []).map { $0["locale"] as? String ?? "default" })
+    #expect(locales.count >= 3, "\(locales)")
+    let check = try HeraldProcess.run(["check", "--site", composer.site.url.path])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
 }
