@@ -316,17 +316,37 @@ struct ChannelReader: Sendable {
   }
 }
 
-/// Manifests already parsed, by URL and bytes, so a 304 (the same bytes) costs no parse.
-actor ParsedDocuments {
+/// Manifests already parsed, by URL and bytes, so a 304 (the same bytes) costs no parse; shared
+/// by the many decisions `herald serve --compose` makes over one channel, each is parsed once.
+package actor ParsedDocuments {
+  /// An empty cache.
+  package init() {}
+
   private var parsed:
     [URL: (body: Data, document: Result<ManifestDocument<ManifestRow>, FetchFailure>)] =
       [:]
 
-  /// The document for a URL's bytes, parsed once.
-  func document(for url: URL, body: Data) -> Result<ManifestDocument<ManifestRow>, FetchFailure> {
-    if let known = parsed[url], known.body == body { return known.document }
+  /// The document for a URL's bytes, parsed once (outside the actor, so that clients sharing
+  /// the cache parse different documents at once).
+  nonisolated package func document(for url: URL, body: Data) async
+    -> Result<ManifestDocument<ManifestRow>, FetchFailure>
+  {
+    if let known = await known(url, body) { return known }
     let document = ManifestDocument<ManifestRow>.decode(body)
-    parsed[url] = (body, document)
+    await keep(document, url: url, body: body)
     return document
+  }
+
+  private func known(_ url: URL, _ body: Data) -> Result<
+    ManifestDocument<ManifestRow>, FetchFailure
+  >? {
+    guard let known = parsed[url], known.body == body else { return nil }
+    return known.document
+  }
+
+  private func keep(
+    _ document: Result<ManifestDocument<ManifestRow>, FetchFailure>, url: URL, body: Data
+  ) {
+    parsed[url] = (body, document)
   }
 }

@@ -77,11 +77,14 @@ extension ServeCommand {
 
 extension ServeCommand {
   /// The composer's answers, from the site on disk as it is at each call.
-  static func composer(siteDirectory: String, push: Bool, console: Console) -> Composer {
+  static func composer(
+    siteDirectory: String, push: Bool, console: Console, records: (any RecordCache)?
+  ) -> Composer {
     var service = ComposerService(
       siteDirectory: siteDirectory,
       now: { Timestamp(seconds: Int64(Date().timeIntervalSince1970)) })
     service.push = push
+    service.records = records
     service.report = { console.out($0) }
     let composing = service
     return Composer(schema: SiteTemplate.files["schemas/record.schema.json"] ?? []) {

@@ -90,10 +90,14 @@ enum ServeCommand {
       purpose: "serve", in: Self.previewParent(environment: context.environment))
     let workspace = folder.path
     defer { folder.remove() }
+    // What the rebuilds parse, the composer's checks read too.
+    let cache = MemoryBuildCache(identity: HeraldIdentity.current)
     let site = PreviewSite(
       root: workspace + "/site", appPreview: Self.appPreview(siteDirectory: directory),
       composer: options.compose
-        ? Self.composer(siteDirectory: directory, push: options.push, console: context.console)
+        ? Self.composer(
+          siteDirectory: directory, push: options.push, console: context.console,
+          records: cache.records)
         : nil)
     let server: HTTPServer
     do {
@@ -108,7 +112,7 @@ enum ServeCommand {
     let rebuild = Rebuilder(
       siteDirectory: directory, output: site.root, baseURL: baseURL, site: site, server: server,
       printer: DiagnosticPrinter(console: context.console, pathPrefix: prefix),
-      console: context.console, cache: MemoryBuildCache(identity: HeraldIdentity.current))
+      console: context.console, cache: cache)
     rebuild.run()
     do {
       try server.start()

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 
 /// What a draft does in every app (DESIGN §11): for each platform, each listed release and a
@@ -32,45 +33,56 @@ struct ComposerMatrix: Sendable {
 
   init(site: Site, id: String, now: Timestamp) {
     let publishAt = site.announcements.first { $0.id == id }?.publishAt ?? now
-    at = max(now, publishAt)
-    let seen = Set(site.announcements.map(\.id)).subtracting([id])
+    let time = max(now, publishAt)
+    at = time
+    // Seen: every other record that could still interrupt (published and not expired by then);
+    // the others interrupt no one, and listing them would only cost each app's storage.
+    let seen = Set(
+      site.announcements.filter {
+        $0.id != id && $0.publishAt <= time && !($0.expiresAt.map { $0 <= time } ?? false)
+      }.map(\.id))
+    // The channel is built once for each time decided at, and every app reads it.
+    let channel = try? ClientRun.PreparedChannel(site: site, at: time)
     let locales: [String?] = [nil] + site.config.otherLocales.map { $0 }
-    var cells: [Cell] = []
-    var walls: [String] = []
+    var apps: [(platform: String, version: Version, hotfix: Bool, locale: String?)] = []
     for platform in site.config.platforms {
       for release in platform.sortedReleases {
         let hotfix = try? Version(parsing: release.text + ".1")
         for (version, isHotfix) in [(release, false)] + (hotfix.map { [($0, true)] } ?? []) {
-          for locale in locales {
-            guard
-              let cell = Self.cell(
-                site: site, id: id, platform: platform.key, version: version, hotfix: isHotfix,
-                locale: locale, at: at, seen: seen)
-            else { continue }
-            cells.append(cell)
-          }
-          if !isHotfix,
-            Self.cell(
-              site: site, id: id, platform: platform.key, version: version, hotfix: false,
-              locale: nil, at: now, seen: seen)?.shows == "wall"
-          {
-            walls.append("\(platform.key) \(version.text)")
-          }
+          for locale in locales { apps.append((platform.key, version, isHotfix, locale)) }
         }
       }
     }
-    self.cells = cells
-    wallsNow = walls
+    cells = apps.concurrentMap { app in
+      Self.cell(
+        site: site, id: id, platform: app.platform, version: app.version, hotfix: app.hotfix,
+        locale: app.locale, at: time, seen: seen, channel: channel)
+    }.compactMap { $0 }
+    // What it walls now: the same cells when it is live already, else decided again at now.
+    let listed = apps.filter { !$0.hotfix && $0.locale == nil }
+    let shownNow: [Cell]
+    if now == time {
+      shownNow = cells.filter { !$0.hotfix && $0.locale == nil }
+    } else {
+      let channelNow = try? ClientRun.PreparedChannel(site: site, at: now)
+      shownNow = listed.concurrentMap { app in
+        Self.cell(
+          site: site, id: id, platform: app.platform, version: app.version, hotfix: false,
+          locale: nil, at: now, seen: seen, channel: channelNow)
+      }.compactMap { $0 }
+    }
+    wallsNow = shownNow.filter { $0.shows == "wall" }.map { "\($0.platform) \($0.version)" }
   }
 
   private static func cell(
     site: Site, id: String, platform: String, version: Version, hotfix: Bool, locale: String?,
-    at: Timestamp, seen: Set<String>
+    at: Timestamp, seen: Set<String>, channel: ClientRun.PreparedChannel?
   ) -> Cell? {
     guard
       let explanation = try? Explanation(
         site: site, platform: platform, version: version, now: at, seen: seen,
-        accountCreatedAt: nil, origin: "the composer", audience: .inside, locale: locale),
+        accountCreatedAt: nil, origin: "the composer", audience: .inside, locale: locale,
+        prepared: channel, only: id),
       let outcome = explanation.records.first(where: { $0.id == id })?.outcome
     else { return nil }
     let shows: String

@@ -19,6 +19,13 @@ struct ComposerService: Sendable {
   var push = false
   /// Says in the terminal what was pushed, and where its pull request is.
   var report: @Sendable (String) -> Void = { _ in }
+  /// The records serve's rebuilds parsed, so a check reads only the files that changed.
+  var records: (any RecordCache)?
+
+  /// A loader of the site that reuses the records already parsed.
+  private func loader() -> SiteLoader {
+    SiteLoader(siteDirectory: siteDirectory, cache: records)
+  }
 
   /// An answer: its status and JSON.
   struct Answer: Sendable {
@@ -44,7 +51,7 @@ struct ComposerService: Sendable {
 
   /// The site's platforms with their releases, its locales, and the records a form can open.
   private func siteAnswer() -> Answer {
-    guard let loaded = try? SiteLoader(siteDirectory: siteDirectory).load(),
+    guard let loaded = try? loader().load(),
       let config = loaded.config
     else { return problem(422, "herald.yaml cannot be read: run herald check") }
     let records = loaded.records.compactMap(\.announcement)
@@ -108,7 +115,7 @@ struct ComposerService: Sendable {
     {
       bytes = old
     }
-    var loader = SiteLoader(siteDirectory: siteDirectory)
+    var loader = loader()
     loader.draft = ("\(id).md", bytes)
     let loaded: LoadedSite
     do {
@@ -127,7 +134,9 @@ struct ComposerService: Sendable {
     if !refused, let site = loaded.site() {
       let matrix = ComposerMatrix(site: site, id: id, now: now())
       answer["matrix"] = matrix.json
-      if let diff = ComposerDiff.markdown(siteDirectory: siteDirectory, head: site, now: now()) {
+      if let diff = ComposerDiff.markdown(
+        siteDirectory: siteDirectory, head: site, now: now(), records: records)
+      {
         answer["diff"] = .string(diff)
       }
       if let announcement = site.announcements.first(where: { $0.id == id }) {
@@ -149,7 +158,7 @@ struct ComposerService: Sendable {
       case .string(let platform)? = members["platform"],
       case .string(let version)? = members["version"], case .string(let at)? = members["at"]
     else { return problem(400, "draw needs a valid draft, a platform, a version and a time") }
-    var loader = SiteLoader(siteDirectory: siteDirectory)
+    var loader = loader()
     loader.draft = ("\(id).md", Array(draft.markdown().text.utf8))
     guard let loaded = try? loader.load(), let site = loaded.site() else {
       return problem(422, "the draft has errors: mend them first")

@@ -14,21 +14,51 @@ struct ClientRun: Sendable {
   /// The decision behind it, with a reason for every row.
   let decision: ClientDecision
 
-  /// Decides for a local site at a time (with `includeDrafts`, from the channel `serve` builds).
+  /// Decides for a local site at a time (with `includeDrafts`, from the channel `serve` builds);
+  /// `documents` are the channel's, when the caller built them at that time already.
   static func local(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
     accountCreatedAt: Timestamp?, audience: RolloutAudience = .inside, languages: [String] = [],
-    includeDrafts: Bool = false
+    includeDrafts: Bool = false, prepared: PreparedChannel? = nil
   ) throws(DocumentError) -> ClientRun {
-    let options = BuildOptions(now: now, includeDrafts: includeDrafts)
-    let documents = try ChannelManifests.documents(site: site, options: options)
-      .mapValues { Data($0) }
+    let transport: HeraldMemoryTransport
+    if let prepared {
+      transport = prepared.transport
+    } else {
+      transport = HeraldMemoryTransport(
+        documents: try Self.documents(site: site, at: now, includeDrafts: includeDrafts))
+    }
     let channel = URL(string: site.config.baseURL) ?? URL(fileURLWithPath: "/")
     // Nothing crosses a network, so no deadline: only the decision is asked for.
     return run(
-      channel: channel, transport: HeraldMemoryTransport(documents: documents), timeout: .infinity,
+      channel: channel, transport: transport, timeout: .infinity,
       platform: platform, version: version, now: now, seen: seen,
-      accountCreatedAt: accountCreatedAt, audience: audience, languages: languages)
+      accountCreatedAt: accountCreatedAt, audience: audience, languages: languages,
+      parsed: prepared?.parsed)
+  }
+
+  /// A site's channel built once for many decisions (the composer's matrix): its documents, and
+  /// the manifests each decision parsed, so that every app's manifest is parsed once.
+  struct PreparedChannel: Sendable {
+    /// The documents, served with their ETags made once.
+    let transport: HeraldMemoryTransport
+    let parsed = ParsedDocuments()
+    /// Which records each output holds at that time (explain's reasons).
+    let delivery: ChannelDelivery
+
+    init(site: Site, at now: Timestamp) throws(DocumentError) {
+      transport = HeraldMemoryTransport(hashing: try ClientRun.documents(site: site, at: now))
+      delivery = ChannelDelivery(site: site, now: now)
+    }
+  }
+
+  /// The channel's documents at a time, as `build` writes them, by URL.
+  static func documents(site: Site, at now: Timestamp, includeDrafts: Bool = false)
+    throws(DocumentError) -> [String: Data]
+  {
+    try ChannelManifests.documents(
+      site: site, options: BuildOptions(now: now, includeDrafts: includeDrafts)
+    ).mapValues { Data($0) }
   }
 
   /// Decides for a deployed channel, asking its server now (the time only sets the client's clock).
@@ -52,7 +82,8 @@ struct ClientRun: Sendable {
   private static func run(
     channel: URL, transport: any HeraldTransport, timeout: TimeInterval, platform: String,
     version: Version, now: Timestamp, seen: Set<String>, accountCreatedAt: Timestamp?,
-    audience: RolloutAudience, languages: [String], channelKeys: HeraldChannelKeys? = nil
+    audience: RolloutAudience, languages: [String], channelKeys: HeraldChannelKeys? = nil,
+    parsed: ParsedDocuments? = nil
   ) -> ClientRun {
     let named = audience.stableID
     let user = named ?? "explain"
@@ -61,6 +92,7 @@ struct ClientRun: Sendable {
       timeout: timeout, transport: transport, storage: storage, clock: HeraldFixedClock(now),
       preferredLanguages: languages, stableID: named, channelKeys: channelKeys)
     configuration.fixedAudience = named == nil ? audience : nil
+    configuration.parsedDocuments = parsed
     let client = Herald(
       channel: channel, platform: platform, appVersion: version.text, userID: user,
       accountCreated: accountCreatedAt, configuration: configuration)

@@ -70,8 +70,8 @@ struct Explanation {
   init(
     site: Site, platform: String, version: Version, now: Timestamp, seen: Set<String>,
     accountCreatedAt: Timestamp?, origin: String, audience: RolloutAudience = .inside,
-    locale: String? = nil,
-    languages: [String]? = nil, includeDrafts: Bool = false
+    locale: String? = nil, languages: [String]? = nil, includeDrafts: Bool = false,
+    prepared: ClientRun.PreparedChannel? = nil, only: String? = nil
   ) throws(DocumentError) {
     self.platform = platform
     self.audience = audience
@@ -84,11 +84,15 @@ struct Explanation {
     run = try ClientRun.local(
       site: site, platform: platform, version: version, now: now, seen: seen,
       accountCreatedAt: accountCreatedAt, audience: audience,
-      languages: languages ?? locale.map { [$0] } ?? [], includeDrafts: includeDrafts)
+      languages: languages ?? locale.map { [$0] } ?? [], includeDrafts: includeDrafts,
+      prepared: prepared)
     var verdicts: [String: RowVerdict.Outcome] = [:]
     for verdict in run.decision.verdicts { verdicts[verdict.id] = verdict.outcome }
-    let delivery = ChannelDelivery(site: site, now: now, includeDrafts: includeDrafts)
-    records = site.announcements.map { announcement in
+    let delivery =
+      prepared?.delivery ?? ChannelDelivery(site: site, now: now, includeDrafts: includeDrafts)
+    // `only`: the one record asked about (the composer's draft), not every record's reason.
+    let asked = only.map { id in site.announcements.filter { $0.id == id } } ?? site.announcements
+    records = asked.map { announcement in
       if let exclusion = delivery.exclusion(of: announcement, platform: platform, version: version)
       {
         return (announcement.id, .excluded(exclusion))

@@ -25,7 +25,7 @@ public actor Herald {
   private let configuration: HeraldConfiguration
   private let store: ClientStore
   private let reader: ChannelReader
-  private let parsed = ParsedDocuments()
+  private let parsed: ParsedDocuments
   private var user: String
   private var accountCreatedAt: Timestamp?
   /// The last rows read, kept to decide again (a new user, a mark, the clock) without fetching.
@@ -69,6 +69,7 @@ public actor Herald {
     self.platform = platform
     self.appVersion = appVersion
     self.configuration = configuration
+    parsed = configuration.parsedDocuments ?? ParsedDocuments()
     let store = ClientStore(configuration.storage)
     self.store = store
     reader = ChannelReader(

@@ -34,6 +34,9 @@ public struct HeraldConfiguration: Sendable {
   /// Decides as for a user inside (or outside) every rollout, whoever the user is (`herald
   /// explain` without `--user`, the app preview); never set by an app.
   package var fixedAudience: RolloutAudience?
+  /// Parsed manifests shared with other clients reading the same bytes (the composer's matrix);
+  /// never set by an app.
+  package var parsedDocuments: ParsedDocuments?
 
   /// The defaults (each nil argument is one): a 10-second limit on a whole refresh and a 5 MB limit on a decoded body,
   /// documents and seen state on disk, the system clock, polls every 30 s to 5 min, the

@@ -8,18 +8,28 @@ public struct HeraldMemoryTransport: HeraldTransport {
   public let documents: [String: Data]
   /// Answers that replace a document's (a status, a failure), by URL.
   public let faults: [String: HeraldResponse]
+  /// ETags made once, for a transport many clients read through (the composer's matrix).
+  private let etags: [String: String]
 
   /// Serves these documents; any other URL is a 404.
   public init(documents: [String: Data], faults: [String: HeraldResponse] = [:]) {
     self.documents = documents
     self.faults = faults
+    etags = [:]
+  }
+
+  /// Serves these documents with every ETag made now, once, rather than at each fetch.
+  package init(hashing documents: [String: Data]) {
+    self.documents = documents
+    faults = [:]
+    etags = documents.mapValues { "\"\(Self.hash($0))\"" }
   }
 
   /// Answers from memory: 200 with an ETag, 304 when the ETag matches, 404 when missing.
   public func fetch(_ request: HeraldRequest) async -> HeraldResponse {
     if let fault = faults[request.url.absoluteString] { return fault }
     guard let body = documents[request.url.absoluteString] else { return .failed(.status(404)) }
-    let etag = "\"\(Self.hash(body))\""
+    let etag = etags[request.url.absoluteString] ?? "\"\(Self.hash(body))\""
     if request.etag == etag { return .notModified(maxAge: 300) }
     return .ok(body: body, etag: etag, lastModified: nil, maxAge: 300)
   }

@@ -3,8 +3,19 @@
 package enum ContentHash {
   /// The 64-bit FNV-1a hash of the bytes.
   package static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    // Over the bytes in place when they are contiguous (Data's iterator cost 10x the hash).
+    if let hash = bytes.withContiguousStorageIfAvailable({ fnv1a(buffer: $0) }) { return hash }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  private static func fnv1a(buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in buffer {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }
