@@ -15,22 +15,33 @@ extension S3DeployTests {
     #expect(deleted.stdout == "204", "DELETE \(key): \(deleted.stdout)")
   }
 
-  @Test("with the bucket's record removed by hand, a deploy deletes no content-addressed copy")
-  func recordRemovedByHand() throws {
-    let server = try SeaweedFS(bucket: Self.bucket)
+  /// The example built and deployed, then a record renamed and built again (not deployed): the
+  /// site, its output, and what the deploy sent.
+  static func deployedThenEdited(_ server: SeaweedFS) throws -> (
+    site: TemporaryDirectory, output: URL, deployed: [String: [UInt8]]
+  ) {
     let site = try TemporaryDirectory()
     try SiteCopy.writeExample(to: site)
     let output = site.url.appending(path: "public")
     let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
     #expect(try HeraldProcess.run(build).status == 0)
     #expect(try Self.deploy(output.path, server).status == 0)
-    let deployed = try server.keys(bucket: Self.bucket, prefix: "news")
-    let copies = deployed.filter { $0.hasPrefix("news/api/v1/objects/") }
-    #expect(!copies.isEmpty)
+    let deployed = try Self.sent(output)
     let record = "content/announcements/widgets-1-10.md"
     let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
     try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
     #expect(try HeraldProcess.run(build).status == 0)
+    return (site, output, deployed)
+  }
+
+  @Test("with the bucket's record removed by hand, a deploy deletes no content-addressed copy")
+  func recordRemovedByHand() throws {
+    let server = try SeaweedFS(bucket: Self.bucket)
+    let (site, output, deployed) = try Self.deployedThenEdited(server)
+    // The folder lives until the test ends (it is removed when released).
+    defer { withExtendedLifetime(site) {} }
+    let copies = Set(deployed.keys.filter { $0.hasPrefix("api/v1/objects/") }.map { "news/" + $0 })
+    #expect(!copies.isEmpty)
     try Self.deleteByHand(server, key: "news/.herald/deploys.json")
     // Nothing says which copies the bucket's index names now: every one of them stays, even with
     // --keep 1, which keeps only this deploy's.
@@ -66,17 +77,8 @@ extension S3DeployTests {
   @Test("--purge asks for each pointer put, and never for a content-addressed copy or a wildcard")
   func purgesOnlyPointers() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
-    let before = try Self.sent(output)
-    let record = "content/announcements/widgets-1-10.md"
-    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
-    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
-    #expect(try HeraldProcess.run(build).status == 0)
+    let (site, output, before) = try Self.deployedThenEdited(server)
+    defer { withExtendedLifetime(site) {} }
     let after = try Self.sent(output)
     let pointers = Set(after.keys.filter { before[$0] != after[$0] && Self.isPointer($0) })
     #expect(pointers.contains("api/v1/index.json"))
