@@ -15,25 +15,6 @@ extension S3DeployTests {
     #expect(deleted.stdout == "204", "DELETE \(key): \(deleted.stdout)")
   }
 
-  /// The example built and deployed, then a record renamed and built again (not deployed): the
-  /// site, its output, and what the deploy sent.
-  static func deployedThenEdited(_ server: SeaweedFS) throws -> (
-    site: TemporaryDirectory, output: URL, deployed: [String: [UInt8]]
-  ) {
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
-    let deployed = try Self.sent(output)
-    let record = "content/announcements/widgets-1-10.md"
-    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
-    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
-    #expect(try HeraldProcess.run(build).status == 0)
-    return (site, output, deployed)
-  }
-
   @Test("with the bucket's record removed by hand, a deploy deletes no content-addressed copy")
   func recordRemovedByHand() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
@@ -56,11 +37,7 @@ extension S3DeployTests {
   @Test("after a kill, a dry run counts what the resumed deploy then puts")
   func dryRunAfterKill() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try Self.largeSite()
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
+    let (site, output, build) = try Self.deployedLargeSite(server)
     let before = try Self.sent(output)
     try Self.rename(site, to: "Renamed before the kill")
     #expect(try HeraldProcess.run(build).status == 0)

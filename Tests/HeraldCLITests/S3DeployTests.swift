@@ -107,17 +107,8 @@ struct S3DeployTests {
   @Test("an edit puts exactly the files whose bytes changed; --keep 1 then deletes the old copies")
   func editAndDeletes() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
-    let before = try Self.sent(output)
-    let record = "content/announcements/widgets-1-10.md"
-    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
-    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
-    #expect(try HeraldProcess.run(build).status == 0)
+    let (site, output, before) = try Self.deployedThenEdited(server)
+    defer { withExtendedLifetime(site) {} }
     let after = try Self.sent(output)
     let changed = after.keys.filter { before[$0] != after[$0] }
     let gone = before.keys.filter { after[$0] == nil }
@@ -137,18 +128,9 @@ struct S3DeployTests {
   @Test("bad input is refused with a clear error and changes nothing in the bucket")
   func refusals() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let output = site.url.appending(path: "public")
-    #expect(
-      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
+    // The edit is built, not deployed: the bucket holds the first deploy's keys throughout.
+    let (site, output, _) = try Self.deployedThenEdited(server)
     let keys = try server.keys(bucket: Self.bucket, prefix: "news")
-    let record = "content/announcements/widgets-1-10.md"
-    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
-    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
-    #expect(
-      try HeraldProcess.run(["build", "--site", site.url.path, "--quiet"] + Self.now).status == 0)
     let wrongSecret = server.environment.merging(["AWS_SECRET_ACCESS_KEY": "wrong"]) { $1 }
     let noKeys = ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "HOME": site.url.path]
     let dead = try FreePort.take(1)[0]
@@ -234,6 +216,37 @@ extension S3DeployTests {
     return site
   }
 
+  /// The example built and deployed, then a record renamed and built again (not deployed): the
+  /// site, its output, and what the deploy sent.
+  static func deployedThenEdited(_ server: SeaweedFS) throws -> (
+    site: TemporaryDirectory, output: URL, deployed: [String: [UInt8]]
+  ) {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try Self.deploy(output.path, server).status == 0)
+    let deployed = try Self.sent(output)
+    let record = "content/announcements/widgets-1-10.md"
+    let text = try String(contentsOfFile: site.path(record), encoding: .utf8)
+    try site.write(record, text.replacingOccurrences(of: "title: ", with: "title: Renamed, "))
+    #expect(try HeraldProcess.run(build).status == 0)
+    return (site, output, deployed)
+  }
+
+  /// The large site built and deployed: the site, its output, and the build's arguments.
+  static func deployedLargeSite(_ server: SeaweedFS) throws -> (
+    site: TemporaryDirectory, output: URL, build: [String]
+  ) {
+    let site = try largeSite()
+    let output = site.url.appending(path: "public")
+    let build = ["build", "--site", site.url.path, "--quiet"] + now
+    #expect(try HeraldProcess.run(build).status == 0)
+    #expect(try deploy(output.path, server).status == 0)
+    return (site, output, build)
+  }
+
   /// Renames the newest record, which every manifest holds.
   static func rename(_ site: TemporaryDirectory, to title: String) throws {
     let record = "content/announcements/record-09999.md"
@@ -283,11 +296,7 @@ extension S3DeployTests {
   @Test("a deploy killed at each step of its order leaves the bucket's channel whole, and resumes")
   func killedAtEachStep() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try Self.largeSite()
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
+    let (site, output, build) = try Self.deployedLargeSite(server)
     // Killed among the documents nothing points at yet, among the canonical manifests, and
     // before the index.
     for step in 0..<3 {
@@ -341,11 +350,7 @@ extension S3DeployTests {
   @Test("a killed deploy leaves every pointer whole and resumes; a second deploy meanwhile wins")
   func killedResumedAndConflicting() throws {
     let server = try SeaweedFS(bucket: Self.bucket)
-    let site = try Self.largeSite()
-    let output = site.url.appending(path: "public")
-    let build = ["build", "--site", site.url.path, "--quiet"] + Self.now
-    #expect(try HeraldProcess.run(build).status == 0)
-    #expect(try Self.deploy(output.path, server).status == 0)
+    let (site, output, build) = try Self.deployedLargeSite(server)
 
     // Killed in the middle, the bucket still serves the last deploy's channel, whole; run again,
     // the deploy sends only what it had not.
