@@ -32,19 +32,23 @@ extension ServeCommand {
             .joined(separator: "\n"))
       ])
     }
-    let platforms = JSONValue.array(
-      site.config.platforms.map { platform -> JSONValue in
-        JSONValue.object([
-          "key": .string(platform.key),
-          "releases": .array(platform.sortedReleases.map { JSONValue.string($0.text) }),
-        ])
-      })
+    let platforms = platformsJSON(site.config)
     switch PreviewQuestion.parse(query, config: site.config) {
     case .failure(let problem):
       return .object(["platforms": platforms, "error": .string(problem.message)])
     case .success(let question):
       return answer(question, site: site, platforms: platforms)
     }
+  }
+
+  /// The site's platforms and their releases in order, as the preview and the composer list them.
+  static func platformsJSON(_ config: SiteConfig) -> JSONValue {
+    .array(
+      config.platforms.map {
+        .object([
+          "key": .string($0.key), "releases": .array($0.sortedReleases.map { .string($0.text) }),
+        ])
+      })
   }
 
   static func answer(_ question: PreviewQuestion, site: Site, platforms: JSONValue)

@@ -35,12 +35,7 @@ struct ComposerMatrix: Sendable {
     let publishAt = site.announcements.first { $0.id == id }?.publishAt ?? now
     let time = max(now, publishAt)
     at = time
-    // Seen: every other record that could still interrupt (published and not expired by then);
-    // the others interrupt no one, and listing them would only cost each app's storage.
-    let seen = Set(
-      site.announcements.filter {
-        $0.id != id && $0.publishAt <= time && !($0.expiresAt.map { $0 <= time } ?? false)
-      }.map(\.id))
+    let seen = Self.seen(site: site, id: id, at: time)
     // The channel is built once for each time decided at, and every app reads it.
     let channel = try? ClientRun.PreparedChannel(site: site, at: time)
     let locales: [String?] = [nil] + site.config.otherLocales.map { $0 }
@@ -72,6 +67,16 @@ struct ComposerMatrix: Sendable {
       }.compactMap { $0 }
     }
     wallsNow = shownNow.filter { $0.shows == "wall" }.map { "\($0.platform) \($0.version)" }
+  }
+
+  /// What the apps have seen: every other record that could still interrupt at that time
+  /// (published and not expired); the others interrupt no one, and listing them would only cost
+  /// each app's storage.
+  static func seen(site: Site, id: String, at time: Timestamp) -> Set<String> {
+    Set(
+      site.announcements.filter {
+        $0.id != id && $0.publishAt <= time && !($0.expiresAt.map { $0 <= time } ?? false)
+      }.map(\.id))
   }
 
   private static func cell(

@@ -61,13 +61,7 @@ struct ComposerService: Sendable {
     return Answer(
       status: 200,
       json: .object([
-        "platforms": .array(
-          config.platforms.map {
-            .object([
-              "key": .string($0.key),
-              "releases": .array($0.sortedReleases.map { .string($0.text) }),
-            ])
-          }),
+        "platforms": ServeCommand.platformsJSON(config),
         "locales": .array(config.locales.map(JSONValue.string)),
         "records": .array(records),
         "git": .bool(BranchCommit(siteDirectory: siteDirectory).isCheckout),
@@ -165,19 +159,17 @@ struct ComposerService: Sendable {
     }
     var query = ["platform": platform, "version": version, "now": at, "drafts": "on"]
     if case .string(let locale)? = members["locale"] { query["languages"] = locale }
-    // The app has seen every other announcement, as the matrix decides.
-    query["seen"] = site.announcements.map(\.id).filter { $0 != id }.joined(separator: ",")
+    // The app has seen what the matrix's apps have seen.
+    guard let time = Timestamp(at) else { return problem(400, "\(at) is not a time") }
+    query["seen"] = ComposerMatrix.seen(site: site, id: id, at: time).sorted()
+      .joined(separator: ",")
     guard case .success(let question) = PreviewQuestion.parse(query, config: site.config) else {
       return problem(400, "the app asked for is not one of the site's")
     }
-    let platforms = JSONValue.array(
-      site.config.platforms.map {
-        .object([
-          "key": .string($0.key), "releases": .array($0.sortedReleases.map { .string($0.text) }),
-        ])
-      })
     return Answer(
-      status: 200, json: ServeCommand.answer(question, site: site, platforms: platforms))
+      status: 200,
+      json: ServeCommand.answer(
+        question, site: site, platforms: ServeCommand.platformsJSON(site.config)))
   }
 
   /// Writes the file (unless it holds these bytes already) and commits it on `herald/<id>`.
