@@ -17,10 +17,10 @@ test:
 check: test lint
 
 lint:
-	swift format lint --strict --recursive --parallel Package.swift Sources Tests Plugins
+	swift format lint --strict --recursive --parallel Package.swift clients/swift/Package.swift Sources Tests Plugins
 
 format:
-	swift format format --in-place --recursive --parallel Package.swift Sources Tests Plugins
+	swift format format --in-place --recursive --parallel Package.swift clients/swift/Package.swift Sources Tests Plugins
 
 # libFuzzer on every reader, FUZZ_SECONDS each (CI runs 30; run 600 before closing a hardening change).
 FUZZ_SECONDS ?= 30
