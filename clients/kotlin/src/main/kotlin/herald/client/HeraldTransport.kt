@@ -116,7 +116,8 @@ class HttpTransport @JvmOverloads constructor(
                 return HeraldResponse.Failed(HeraldFailure.Unreadable("Content-Encoding \"$encoding\" is not gzip or identity"))
             }
             val gzip = encoding == "gzip"
-            val declared = connection.contentLengthLong
+            // Read from the header rather than contentLengthLong, which Android has only from API 24.
+            val declared = connection.getHeaderField("Content-Length")?.trim()?.toLongOrNull() ?: -1L
             if (!gzip && declared > maximumBodySize) {
                 return HeraldResponse.Failed(HeraldFailure.TooLarge(maximumBodySize))
             }

@@ -1,6 +1,5 @@
 package herald.client
 
-import java.util.Base64
 
 /** A statement that held, and whether a pinned wall key signed it. */
 internal class SignedStatement(
@@ -28,11 +27,7 @@ internal class SignedStatement(
 
         private fun fail(kind: String, reason: String) = Decoded.Failed(HeraldFailure.Statement(kind, reason))
 
-        private fun base64(text: String): ByteArray? = try {
-            if (text.length % 4 != 0) null else Base64.getDecoder().decode(text)
-        } catch (error: IllegalArgumentException) {
-            null
-        }
+        private fun base64(text: String): ByteArray? = Base64Text.decode(text)
 
         /** A public key's raw bytes, or null when it is not the base64 of 32 bytes. */
         private fun rawKey(text: String): ByteArray? = base64(text.trim())?.takeIf { it.size == 32 }
