@@ -1,5 +1,5 @@
 # Developer entry points. The README's two commands are scripts/build-example and scripts/test.
-.PHONY: all build example test check lint format bench fuzz install clean
+.PHONY: all build example test check lint format bench fuzz install dist clean
 
 all: build
 
@@ -30,6 +30,10 @@ fuzz:
 bench:
 	scripts/build-herald
 	python3 Benchmarks/bench.py
+
+# The release files in dist/ (scripts/release): RELEASE_KEY is the Ed25519 key that signs SHA256SUMS.
+dist:
+	scripts/release --key "$(RELEASE_KEY)"
 
 # Installs herald into $(PREFIX)/bin (default /usr/local; PREFIX=$$HOME/.local needs no root).
 PREFIX ?= /usr/local
