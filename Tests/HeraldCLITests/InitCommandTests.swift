@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldTestSupport
 import Testing
 
@@ -49,9 +50,8 @@ struct InitCommandTests {
     let workflow = try String(
       contentsOfFile: folder + "/.github/workflows/herald.yml", encoding: .utf8)
     #expect(workflow.contains("herald check --strict --format github"))
-    let pinned = workflow.split(separator: "\n").first { $0.contains("HERALD_COMMIT: ") }
-    #expect(
-      pinned?.contains(where: { $0 == "{" || $0 == "<" }) == false, "filled in: \(pinned ?? "")")
+    #expect(workflow.contains("uses: herald-dev/herald@v\(HeraldVersion.current)\n"))
+    #expect(workflow.contains("version: \"\(HeraldVersion.current)\"\n"))
     #expect(!workflow.contains("<%"), "no template tag is left")
 
     let again = try HeraldProcess.run(["init", folder])

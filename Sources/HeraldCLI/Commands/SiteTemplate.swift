@@ -22,8 +22,8 @@ enum SiteTemplate {
       "welcomeTitleYAML": .string(yamlString("Welcome to " + title)),
       "today": .string(date),
       "firstPlatform": .string(platforms.first ?? "ios"),
-      "heraldRepository": .string(HeraldSource.repository),
-      "heraldCommit": .string(HeraldSource.commit),
+      "heraldAction": .string(HeraldRelease.action),
+      "heraldVersion": .string(HeraldVersion.current),
       "platforms": .list(
         platforms.map { key in
           .object([
