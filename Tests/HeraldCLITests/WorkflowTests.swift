@@ -80,10 +80,11 @@ struct WorkflowTests {
 
   struct WorkflowError: Error { let message: String }
 
-  /// Runs the steps' scripts, as the runner would: a step without a condition only after every
-  /// earlier one succeeded; the action that installs herald is the built herald on the PATH
-  /// (Tests/Release/run runs the action's script on a real release). A `fork` pull request's
-  /// token cannot comment.
+  /// Runs the steps' scripts, as the runner would.
+  ///
+  /// A step without a condition runs only after every earlier one succeeded; the action that
+  /// installs herald is the built herald on the PATH (Tests/Release/run runs the action's script on
+  /// a real release). A `fork` pull request's token cannot comment.
   static func run(_ steps: [Step], in repository: Repository, fork: Bool = false) throws -> Outcome
   {
     var outcome = Outcome()
@@ -242,9 +243,11 @@ struct WorkflowTests {
     #expect(outcome.comments.isEmpty)
   }
 
-  /// Issue 52: the workflow built herald from source (a Swift container, every -dev package) at a
-  /// commit of a repository a binary built outside a GitHub clone left empty, so the first pull
-  /// request failed. It installs this herald's release through action.yml instead.
+  /// Issue 52: the workflow installs this herald's release through action.yml.
+  ///
+  /// It built herald from source (a Swift container, every -dev package) at a commit of a
+  /// repository that a binary built outside a GitHub clone left empty, so the first pull request
+  /// failed.
   @Test("the workflow installs this herald's release with the action, and builds nothing")
   func installsThisRelease() throws {
     let steps = try Self.steps(try Self.initWorkflowText())

@@ -1,8 +1,10 @@
 import HeraldCore
 
-/// Where herald's releases are published: the GitHub repository whose `action.yml` installs a
-/// signed release (its tarball, checked against `SHA256SUMS` and the `RELEASE-KEY` at that tag).
-/// The workflow `herald init` writes names it, with this herald's version.
+/// Where herald's releases are published.
+///
+/// The GitHub repository whose `action.yml` installs a signed release (its tarball, checked
+/// against `SHA256SUMS` and the `RELEASE-KEY` at that tag); the workflow `herald init` writes
+/// names it, with this herald's version.
 enum HeraldRelease {
   /// The repository, as a workflow's `uses:` names it.
   static let repository = "herald-dev/herald"
