@@ -196,14 +196,14 @@ struct WorkflowTests {
     #expect(comment.contains("- `welcome` (INFO WHATS_NEW"))
   }
 
-  @Test("a pull request that widens a wall: the comment names the releases it now walls")
-  func widenedWall() throws {
+  /// A channel with a wall on `main`, and a pull request's branch that widens it.
+  static func wideningPullRequest(branch: String) throws -> Repository {
     let repository = try Repository()
     let fixture = Fixtures.root.appending(path: "diff/widened-wall")
     try repository.copy(fixture.appending(path: "base"))
     try repository.commitAll("the channel")
-    try Self.fetchOrigin(repository)
-    try Self.openPullRequest(repository, branch: "widen")
+    try fetchOrigin(repository)
+    try openPullRequest(repository, branch: branch)
     try repository.copy(fixture.appending(path: "head"))
     // Widened with belowVersion, so hotfixes below the next release are walled too (check
     // --strict refuses a maxVersion that lets them escape).
@@ -212,8 +212,14 @@ struct WorkflowTests {
       "content/announcements/update-1-0.md",
       try String(contentsOfFile: wall, encoding: .utf8).replacingOccurrences(
         of: "maxVersion: 1.1.9", with: "belowVersion: 1.2.0"))
-    try repository.folder.write(".github/workflows/herald.yml", try Self.initWorkflowText())
+    try repository.folder.write(".github/workflows/herald.yml", try initWorkflowText())
     try repository.commitAll("widen the wall")
+    return repository
+  }
+
+  @Test("a pull request that widens a wall: the comment names the releases it now walls")
+  func widenedWall() throws {
+    let repository = try Self.wideningPullRequest(branch: "widen")
     let outcome = try Self.run(try Self.workflow(in: repository), in: repository)
     #expect(outcome.status[Self.check] == 0, "\(outcome.output[Self.check] ?? "")")
     #expect(outcome.status[Self.diff] == 0, "\(outcome.output[Self.diff] ?? "")")
@@ -266,20 +272,7 @@ struct WorkflowTests {
 
   @Test("a fork's pull request: checked, its diff in the job's summary, no comment attempted")
   func forkPullRequest() throws {
-    let repository = try Repository()
-    let fixture = Fixtures.root.appending(path: "diff/widened-wall")
-    try repository.copy(fixture.appending(path: "base"))
-    try repository.commitAll("the channel")
-    try Self.fetchOrigin(repository)
-    try Self.openPullRequest(repository, branch: "from-a-fork")
-    try repository.copy(fixture.appending(path: "head"))
-    let wall = repository.folder.path("content/announcements/update-1-0.md")
-    try repository.folder.write(
-      "content/announcements/update-1-0.md",
-      try String(contentsOfFile: wall, encoding: .utf8).replacingOccurrences(
-        of: "maxVersion: 1.1.9", with: "belowVersion: 1.2.0"))
-    try repository.folder.write(".github/workflows/herald.yml", try Self.initWorkflowText())
-    try repository.commitAll("widen the wall")
+    let repository = try Self.wideningPullRequest(branch: "from-a-fork")
     let outcome = try Self.run(try Self.workflow(in: repository), in: repository, fork: true)
     #expect(outcome.status[Self.check] == 0, "\(outcome.output[Self.check] ?? "")")
     #expect(outcome.status[Self.diff] == 0, "\(outcome.output[Self.diff] ?? "")")
