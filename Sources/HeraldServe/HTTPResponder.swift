@@ -11,7 +11,7 @@ import Foundation
 /// It is handed to the daemon retained, and released only once the daemon has stopped, so a
 /// request that is still being answered never meets freed memory, even when the `HTTPServer`
 /// itself went away inside a handler.
-final class HTTPResponder: @unchecked Sendable {
+final class HTTPResponder: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPReply
   let parking = ParkingLot()
 

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -15,16 +16,15 @@ import Foundation
 /// while it runs, `stop` takes it back with `MHD_quiesce_daemon` (so `MHD_stop_daemon` does not
 /// close it) and closes it exactly once. Closing a descriptor twice closes whatever reused its
 /// number meanwhile, in another server, another test, or libmicrohttpd's own eventfd.
-package final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: Sendable {
   /// The address it listens on.
   package let host: String
   /// The port it listens on (the one the system chose when asked for port 0).
   package let port: UInt16
   private let responder: HTTPResponder
   private let closeSocket: @Sendable (Int32) -> Void
-  private let lock = NSLock()
-  private var socket: Int32?
-  private var daemon: OpaquePointer?
+  /// The listening socket until `stop`, and the daemon while it runs.
+  private let running: Mutex<Running>
   private var parking: ParkingLot { responder.parking }
 
   /// How many threads answer requests; a parked request holds none of them.
@@ -55,7 +55,7 @@ package final class HTTPServer: @unchecked Sendable {
     self.responder = HTTPResponder(handler: reply)
     self.closeSocket = closeSocket
     let (descriptor, actualPort) = try Self.bind(host: host, port: port)
-    self.socket = descriptor
+    self.running = Mutex(Running(socket: descriptor))
     self.port = actualPort
   }
 
@@ -63,23 +63,25 @@ package final class HTTPServer: @unchecked Sendable {
 
   /// Starts answering requests on the bound socket.
   package func start() throws(ServeError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let socket, daemon == nil else { throw .cannotStart(host, port) }
-    guard let mhd = microhttpd else { throw .libraryMissing }
-    let limit = Self.raiseDescriptorLimit()
-    // The daemon holds the responder until it has stopped (released in `Shutdown.run`).
-    let context = Unmanaged.passRetained(responder)
-    let connections = UInt32(max(16, min(10_000, limit - 64)))
-    guard
-      let started = herald_mhd_start(
-        mhd, socket, accessHandler, context.toOpaque(), requestCompleted, connections,
-        Self.idleTimeout, Self.threads)
-    else {
-      context.release()
-      throw .cannotStart(host, port)
+    try running.withLock { (running) throws(ServeError) in
+      guard let socket = running.socket, running.daemon == nil else {
+        throw .cannotStart(host, port)
+      }
+      guard let mhd = microhttpd else { throw .libraryMissing }
+      let limit = Self.raiseDescriptorLimit()
+      // The daemon holds the responder until it has stopped (released in `Shutdown.run`).
+      let context = Unmanaged.passRetained(responder)
+      let connections = UInt32(max(16, min(10_000, limit - 64)))
+      guard
+        let started = herald_mhd_start(
+          mhd, socket, accessHandler, context.toOpaque(), requestCompleted, connections,
+          Self.idleTimeout, Self.threads)
+      else {
+        context.release()
+        throw .cannotStart(host, port)
+      }
+      running.daemon = started
     }
-    daemon = started
   }
 
   /// Answers every parked request now (their handlers are called again, resumed).
@@ -98,13 +100,11 @@ package final class HTTPServer: @unchecked Sendable {
   /// another thread: libmicrohttpd joins its threads when it stops, and a thread cannot join
   /// itself.
   package func stop() {
-    let shutdown = lock.withLock { () -> Shutdown in
-      defer {
-        daemon = nil
-        socket = nil
-      }
+    let shutdown = running.withLock { running -> Shutdown in
+      defer { running = Running() }
       return Shutdown(
-        daemon: daemon, socket: socket, responder: responder, closeSocket: closeSocket)
+        daemon: running.daemon, socket: running.socket, responder: responder,
+        closeSocket: closeSocket)
     }
     if HTTPResponder.isDaemonThread {
       Thread.detachNewThread { shutdown.run() }
@@ -220,6 +220,13 @@ package enum ServeError: Error, Sendable, Equatable, CustomStringConvertible {
     default: return nil
     }
   }
+}
+
+/// What a server holds that its start and stop change: the listening socket (nil once stopped) and
+/// the daemon (nil until started).
+private struct Running {
+  var socket: Int32?
+  var daemon: OpaquePointer?
 }
 
 /// One stop of a daemon, with everything it needs and nothing of the server, which may be gone by

@@ -6,9 +6,9 @@
 /// its capacity and uniqueness checked), and the output map and the cache's records write tens
 /// of thousands of them. A writer is used by one owner from start to end; a copy of it writes into
 /// the same memory.
-package struct BinaryWriter: Sendable {
+package struct BinaryWriter {
   /// The memory written into.
-  private final class Storage: @unchecked Sendable {
+  private final class Storage {
     var base: UnsafeMutableRawPointer
     var capacity: Int
     var count = 0

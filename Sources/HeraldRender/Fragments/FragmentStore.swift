@@ -34,9 +34,6 @@ final class FragmentStore: Sendable {
   /// The fingerprint of everything a row depends on besides its record (`rowEnvironment`): less
   /// than the files', so a new title or theme keeps every row.
   private let rowEnvironment: Fingerprint?
-  /// The lock the archive's entries share for the members they make on demand (not `tables`:
-  /// making them reads the store).
-  private let entryLock = NSLock()
   /// What is held now: bodies and cards by record id, rows by record and scope.
   private let tables = Mutex(Tables())
 
@@ -169,7 +166,7 @@ final class FragmentStore: Sendable {
     guard let context = cardRenderer?.context else { return .null }
     return .deferred(
       DeferredObject(
-        given: TemplateObject(members: [.init("cardHTML", .utf8(card.html))]), lock: entryLock
+        given: TemplateObject(members: [.init("cardHTML", .utf8(card.html))])
       ) { [self] in
         guard
           case .object(let members) = context.card(announcement, bodyHTML: body(announcement))

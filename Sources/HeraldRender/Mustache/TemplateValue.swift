@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The data a template renders: the JSON-like values Mustache knows.
 package enum TemplateValue: Sendable, Hashable {
@@ -82,33 +83,23 @@ package enum TemplateValue: Sendable, Hashable {
 }
 
 /// An object with some members given and the rest made on first need, once, from any thread.
-package final class DeferredObject: @unchecked Sendable, Hashable {
+package final class DeferredObject: Sendable, Hashable {
   private let given: TemplateObject
   private let make: @Sendable () -> TemplateObject
-  private let lock: NSLock
-  private var made: TemplateObject?
+  /// The members made, once one beyond the given ones was asked for. A `Mutex` is a word held in
+  /// the object, so the archive's 10,000 entries allocate no lock each.
+  private let made = Mutex<TemplateObject?>(nil)
 
   /// Makes an object whose `given` members are known and whose others `make` returns.
-  package convenience init(
-    given: TemplateObject, make: @escaping @Sendable () -> TemplateObject
-  ) {
-    self.init(given: given, lock: NSLock(), make: make)
-  }
-
-  /// Makes such an object guarded by a lock it shares with others: the archive's 10,000 entries
-  /// share one, rather than each allocating a lock that the default theme never takes.
-  package init(
-    given: TemplateObject, lock: NSLock, make: @escaping @Sendable () -> TemplateObject
-  ) {
+  package init(given: TemplateObject, make: @escaping @Sendable () -> TemplateObject) {
     self.given = given
-    self.lock = lock
     self.make = make
   }
 
   /// A member, made with the others the first time one beyond the given ones is asked for.
   func member(_ key: TemplateKey) -> TemplateValue? {
     if let value = given.value(for: key) { return value }
-    return lock.withLock {
+    return made.withLock { made in
       if made == nil { made = make() }
       return made?.value(for: key)
     }

@@ -9,9 +9,9 @@ import HeraldCore
 /// file without rendering it.
 ///
 /// A class, not a struct: as a struct of two dozen references it was copied (each retained and
-/// released) for every file a build rendered. Its one variable, `plan`, is written in `init` only,
-/// before the renderer is shared.
-final class EditionRenderer: @unchecked Sendable {
+/// released) for every file a build rendered. Everything it holds is set in `init`; its plan is
+/// the site renderer's (`makePlan`).
+final class EditionRenderer: Sendable {
   /// The site, its words in the edition's locale.
   let site: Site
   /// The edition.
@@ -71,7 +71,6 @@ final class EditionRenderer: @unchecked Sendable {
       cache: caching?.cache, environment: environment, rowEnvironment: rowEnvironment)
     manifests = ChannelManifests(
       site: site, options: options, edition: edition, fragments: fragments)
-    plan = makePlan()
   }
 
   /// Everything every file depends on besides the records: what a row depends on
@@ -109,10 +108,9 @@ final class EditionRenderer: @unchecked Sendable {
 
   typealias PlannedFile = SiteRenderer.PlannedFile
 
-  /// Every file of the edition, sorted by path.
-  private(set) var plan: [PlannedFile] = []
-
-  private func makePlan() -> [PlannedFile] {
+  /// Every file of the edition, sorted by path, each with its fingerprint when the build has a
+  /// cache.
+  func makePlan() -> [PlannedFile] {
     // The front page (0), then the full pages counted from the oldest record.
     var files: [PlannedFile] = (0...archivePageCount).map {
       PlannedFile(path: OutputPaths.archivePage($0, edition), content: .archive(page: $0))

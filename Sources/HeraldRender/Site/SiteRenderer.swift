@@ -25,13 +25,15 @@ package struct SiteRenderer: Sendable {
   package init(site: Site, theme: Theme, options: BuildOptions, caching: RenderCaching?) {
     self.site = site
     self.options = options
-    editions = Edition.all(site.config).concurrentMap { edition in
-      EditionRenderer(
+    let planned = Edition.all(site.config).concurrentMap { edition in
+      let renderer = EditionRenderer(
         site: site, edition: edition, theme: theme, options: options, caching: caching)
+      return (renderer, renderer.makePlan())
     }
+    editions = planned.map(\.0)
     var files: [PlannedFile] = []
-    for (index, edition) in editions.enumerated() {
-      files += edition.plan.map { file in
+    for (index, (_, plan)) in planned.enumerated() {
+      files += plan.map { file in
         var file = file
         file.edition = index
         return file
