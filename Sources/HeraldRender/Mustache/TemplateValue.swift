@@ -86,8 +86,9 @@ package enum TemplateValue: Sendable, Hashable {
 package final class DeferredObject: Sendable, Hashable {
   private let given: TemplateObject
   private let make: @Sendable () -> TemplateObject
-  /// The members made, once one beyond the given ones was asked for. A `Mutex` is a word held in
-  /// the object, so the archive's 10,000 entries allocate no lock each.
+  /// The members made, once one beyond the given ones was asked for.
+  ///
+  /// A `Mutex` is a word held in the object, so the archive's 10,000 entries allocate no lock.
   private let made = Mutex<TemplateObject?>(nil)
 
   /// Makes an object whose `given` members are known and whose others `make` returns.
