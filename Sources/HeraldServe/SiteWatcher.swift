@@ -4,7 +4,9 @@ import Foundation
 ///
 /// A change is what a snapshot (a stat per file) says differs, so the answer never depends on
 /// which events a file system reports. inotify, where there is one, only says when to look: a
-/// save is seen at once and rebuilt after 50 ms of quiet. Without it (or past the watch limit)
+/// save is seen at once and rebuilt after 20 ms of quiet (an editor's save, even a write to a
+/// temporary file renamed over the record, is one burst well inside that; a burst with a longer
+/// gap is two rebuilds, the second of the whole change). Without it (or past the watch limit)
 /// the watcher polls every quarter of a second, which also catches anything an event missed.
 package struct SiteWatcher: Sendable {
   /// The site folder.
@@ -22,7 +24,7 @@ package struct SiteWatcher: Sendable {
   /// `quiet` is the spell when polling; with inotify it is `eventQuiet`, as events leave no gap.
   package func waitForChange(
     from before: SiteSnapshot, interval: TimeInterval = 0.25, quiet: TimeInterval = 0.2,
-    eventQuiet: TimeInterval = 0.05, stop: () -> Bool
+    eventQuiet: TimeInterval = 0.02, stop: () -> Bool
   ) -> SiteSnapshot? {
     let events = FolderEvents.make()
     var listening = events?.watch(folders(in: before)) ?? false
