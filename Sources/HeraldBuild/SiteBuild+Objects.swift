@@ -14,7 +14,7 @@ extension SiteBuild {
   /// edit's rebuild).
   func point(_ plan: Plan, into transaction: OutputTransaction) throws {
     let renderer = plan.renderer
-    let documents = renderer.plan.filter(\.hasObject).map(\.path)
+    let documents = renderer.appDocuments.filter(\.hasObject).map(\.path)
     let base = renderer.baseURL
     let changed = transaction.changedPaths
     var table: [String: ChannelIndex.DocumentObject] = [:]
@@ -51,7 +51,7 @@ extension SiteBuild {
     }
     let objects = table
     transaction.plan(claimed.withLock { Array($0) })
-    _ = try renderer.plan.filter(\.isChannel).concurrentMap { channel in
+    _ = try renderer.appDocuments.filter(\.isChannel).concurrentMap { channel in
       let file = try transaction.open(channel.path)
       try renderer.render(channel, objects: objects, into: &file.sink)
       try file.close()
@@ -64,7 +64,7 @@ extension SiteBuild {
     _ renderer: SiteRenderer, base: String, in transaction: OutputTransaction
   ) -> [String: ChannelIndex.DocumentObject] {
     var objects: [String: ChannelIndex.DocumentObject] = [:]
-    for channel in renderer.plan where channel.isChannel {
+    for channel in renderer.appDocuments where channel.isChannel {
       guard let bytes = transaction.previousBytes(channel.path),
         case .success(let index) = ChannelIndex.decode(Data(bytes)), index.baseURL == base
       else { continue }

@@ -63,7 +63,7 @@ extension SiteBuild {
   func sign(
     _ plan: Plan, site: Site, with signing: ChannelSigning, into transaction: OutputTransaction
   ) throws -> SignatureReport {
-    let documents = plan.renderer.plan.filter(\.isAppDocument).map(\.path)
+    let documents = plan.renderer.appDocuments.map(\.path)
     let signer = signing.signer
     let listed = try BuildTrace.measure("hash the documents") { () throws(OutputError) in
       try transaction.readCommitted(documents) { path, bytes in

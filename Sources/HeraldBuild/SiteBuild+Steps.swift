@@ -81,7 +81,7 @@ extension SiteBuild {
     let renderer = plan.renderer
     // The channels are staged by the point step, and the statement by the sign step, after every
     // document they name.
-    let channels = Set(renderer.plan.filter(\.isChannel).map(\.path))
+    let channels = Set(renderer.appDocuments.filter(\.isChannel).map(\.path))
     let waves = renderer.waves(
       transaction.pending.filter { $0 != SignedEnvelope.path && !channels.contains($0) })
     for wave in waves where !wave.isEmpty {

@@ -42,6 +42,7 @@ package struct SiteRenderer: Sendable {
     // One edition's plan is sorted already.
     plan = editions.count == 1 ? files : files.sortedBytewise(by: \.path)
     paths = plan.map(\.path)
+    appDocuments = plan.filter(\.isAppDocument)
     var placement: [String: (wave: Int, isLarge: Bool)] = [:]
     for file in files where file.wave != PlannedFile.pagesWave || file.isLarge {
       placement[file.path] = (file.wave, file.isLarge)
@@ -157,6 +158,10 @@ package struct SiteRenderer: Sendable {
 
   /// Every file of the tree, sorted by path.
   package let plan: [PlannedFile]
+
+  /// The files apps read (channel indexes, release manifests, each `live.json`), in plan order: a
+  /// few dozen of the plan's thousands, which the point and sign steps go through.
+  package let appDocuments: [PlannedFile]
 
   /// The planned file at a path, found by its place in the sorted plan: a table of ten thousand
   /// paths cost more to make, on one core, than the lookups of a whole build.
