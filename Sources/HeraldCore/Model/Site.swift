@@ -8,9 +8,14 @@ package struct Site: Sendable, Hashable {
   /// Makes a site, putting the records in their canonical order.
   package init(config: SiteConfig, announcements: [Announcement]) {
     self.config = config
-    // Sorting positions rather than records moves each record once: a record is a large value.
-    let order = announcements.indices.sorted {
-      Announcement.newestFirst(announcements[$0], announcements[$1])
+    // Positions are sorted by times read out once: comparing the records themselves retained
+    // and released two of them for each of some 140,000 comparisons at 10,000 records. Ties go
+    // to `newestFirst`, whose order this is.
+    let published = announcements.map(\.publishAt)
+    let order = announcements.indices.sorted { left, right in
+      published[left] != published[right]
+        ? published[left] > published[right]
+        : Announcement.newestFirst(announcements[left], announcements[right])
     }
     self.announcements = order.map { announcements[$0] }
   }

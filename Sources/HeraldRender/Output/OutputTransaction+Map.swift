@@ -32,8 +32,9 @@ extension OutputTransaction {
       return sorted[place].entry
     }
     let folder = OpenFolder(output)
-    return Array(files.enumerated()).concurrentMap { place, file -> OutputMap.Entry? in
-      entry(of: file, at: place).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
+    return Array(files.indices).concurrentMap { place -> OutputMap.Entry? in
+      let file = files[place]
+      return entry(of: file, at: place).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
     }
   }
 
