@@ -302,53 +302,29 @@ struct SiteComparison {
   /// decided from the manifests as the app decides; only the releases that differ.
   static func releaseChanges(base: Site, head: Site, now: Timestamp) -> [ReleaseChange] {
     let options = BuildOptions(now: now)
-    let baseManifests = ChannelManifests(site: base, options: options, preparingRows: false)
-    let headManifests = ChannelManifests(site: head, options: options, preparingRows: false)
-    // Each release's records in both sites; a release whose records are the same (read from the
-    // same bytes under the same terms, the cache's key says) in sites of the same herald.yaml shows
-    // the same, and is not decided again (rows also carry what herald.yaml says beyond the terms). The others are
-    // decided from their rows as an app would, without writing and reading their JSON (40
-    // releases of two sites of 10,000 records took seconds that way).
-    let records = (
-      base: Dictionary(
-        base.config.platforms.map { ($0.key, baseManifests.releaseRecords(platform: $0.key)) }
-      ) { first, _ in first },
-      head: Dictionary(
-        head.config.platforms.map { ($0.key, headManifests.releaseRecords(platform: $0.key)) }
+    // Each release's records in both sites (the two sites' selections made at once); a release
+    // whose records are the same (read from the same bytes under the same terms, the cache's key
+    // says) in sites of the same herald.yaml shows the same, and is not decided again (rows also
+    // carry what herald.yaml says beyond the terms). The others are decided from their rows as an
+    // app would, without writing and reading their JSON (40 releases of two sites of 10,000
+    // records took seconds that way).
+    let sides = [base, head].concurrentMap { site in
+      let manifests = ChannelManifests(site: site, options: options, preparingRows: false)
+      let records = Dictionary(
+        site.config.platforms.map { ($0.key, manifests.releaseRecords(platform: $0.key)) }
       ) { first, _ in first }
-    )
+      return (manifests: manifests, records: records)
+    }
+    let (baseManifests, headManifests) = (sides[0].manifests, sides[1].manifests)
+    let records = (base: sides[0].records, head: sides[1].records)
     func same(_ left: [Announcement], _ right: [Announcement]) -> Bool {
       left.count == right.count
         && zip(left, right).allSatisfy { $0.source.key != nil && $0.source.key == $1.source.key }
     }
-    // A record's row is the same in every release of a platform: made once per site and
-    // platform, not once per release (40 releases of 10,000 records took 40 ms that way).
-    var made: [Bool: [String: ManifestRow]] = [:]
-    func shown(
-      _ manifests: ChannelManifests, _ records: [String: [Version: [Announcement]]],
-      _ platform: String, _ version: Version, isHead: Bool
-    ) -> (Bool, Interruption?) {
-      let site = isHead ? head : base
-      guard let list = records[platform]?[version], site.config.platform(platform) != nil else {
-        return (false, nil)
-      }
-      let memo = isHead
-      var rows: [ManifestRow] = []
-      rows.reserveCapacity(list.count)
-      for announcement in list {
-        let name = platform + "\u{0}" + announcement.id
-        if let row = made[memo]?[name] {
-          rows.append(row)
-        } else if let row = manifests.rows([announcement], platform: platform)?.first {
-          made[memo, default: [:]][name] = row
-          rows.append(row)
-        }
-      }
-      return (true, DecisionRules.decide(.fresh(rows), now: now).shown)
-    }
     let platforms = Set(base.config.platforms.map(\.key) + head.config.platforms.map(\.key))
       .sorted()
-    var changes: [ReleaseChange] = []
+    // The releases to decide: those whose records differ, in platform and version order.
+    var pending: [(platform: String, version: Version)] = []
     for platform in platforms {
       let releases =
         (base.config.platform(platform)?.releases ?? [])
@@ -361,20 +337,56 @@ struct SiteComparison {
         {
           continue
         }
-        let (hadManifest, before) = shown(
-          baseManifests, records.base, platform, version, isHead: false)
-        let (hasManifest, after) = shown(
-          headManifests, records.head, platform, version, isHead: true)
-        guard
-          hadManifest != hasManifest || before?.shape != after?.shape
-            || before?.row.id != after?.row.id
-        else { continue }
-        changes.append(
-          ReleaseChange(
-            platform: platform, version: version, before: before, after: after,
-            hadManifest: hadManifest, hasManifest: hasManifest))
+        pending.append((platform, version))
       }
     }
+    // A record's row is the same in every release of a platform: made once per site and
+    // platform, not once per release (40 releases of 10,000 records took 40 ms that way), for
+    // every record a release to decide holds, on every core.
+    func rows(
+      _ manifests: ChannelManifests, _ records: [String: [Version: [Announcement]]], _ site: Site
+    ) -> [String: [String: ManifestRow]] {
+      var byPlatform: [String: [String: ManifestRow]] = [:]
+      for platform in platforms where site.config.platform(platform) != nil {
+        var seen: Set<String> = []
+        var list: [Announcement] = []
+        for (_, version) in pending.filter({ $0.platform == platform }) {
+          for announcement in records[platform]?[version] ?? []
+          where seen.insert(announcement.id).inserted {
+            list.append(announcement)
+          }
+        }
+        let made = list.concurrentMap { manifests.rows([$0], platform: platform)?.first }
+        var table: [String: ManifestRow] = [:]
+        for (announcement, row) in zip(list, made) { table[announcement.id] = row }
+        byPlatform[platform] = table
+      }
+      return byPlatform
+    }
+    let baseRows = rows(baseManifests, records.base, base)
+    let headRows = rows(headManifests, records.head, head)
+    @Sendable func shown(
+      _ rows: [String: [String: ManifestRow]], _ records: [String: [Version: [Announcement]]],
+      _ platform: String, _ version: Version
+    ) -> (Bool, Interruption?) {
+      guard let list = records[platform]?[version], let table = rows[platform] else {
+        return (false, nil)
+      }
+      let rows = list.compactMap { table[$0.id] }
+      return (true, DecisionRules.decide(.fresh(rows), now: now).shown)
+    }
+    // Each release is decided on its own, so they are decided on every core, in order.
+    let changes = pending.concurrentMap { platform, version -> ReleaseChange? in
+      let (hadManifest, before) = shown(baseRows, records.base, platform, version)
+      let (hasManifest, after) = shown(headRows, records.head, platform, version)
+      guard
+        hadManifest != hasManifest || before?.shape != after?.shape
+          || before?.row.id != after?.row.id
+      else { return nil }
+      return ReleaseChange(
+        platform: platform, version: version, before: before, after: after,
+        hadManifest: hadManifest, hasManifest: hasManifest)
+    }.compactMap { $0 }
     return changes
   }
 }
