@@ -25,16 +25,27 @@ struct GitBaseSite {
       tree.entries.contains(where: { $0.relative == "herald.yaml" })
     else { return nil }
     let folder = SiteLoader.announcementsFolder + "/"
-    var headRecords: [String: DecodedRecord] = [:]
-    for record in head.records { headRecords[record.file] = record }
-    let translated = Set(
-      tree.entries.compactMap { entry -> String? in
-        entry.relative.hasPrefix(folder)
-          ? TranslationFile.parts(ofName: String(entry.relative.dropFirst(folder.count)))?.id
-          : nil
-      })
+    // Where each of the working site's records is, by file: positions, not copies of ten thousand
+    // records.
+    var headRecords: [String: Int] = [:]
+    headRecords.reserveCapacity(head.records.count)
+    for (index, record) in head.records.enumerated() { headRecords[record.file] = index }
+    // The ids with translation files, looked for only once a changed record needs them.
+    var translated: Set<String>?
+    func hasTranslations(_ stem: String) -> Bool {
+      if translated == nil {
+        translated = Set(
+          tree.entries.compactMap { entry -> String? in
+            entry.relative.hasPrefix(folder)
+              ? TranslationFile.parts(ofName: String(entry.relative.dropFirst(folder.count)))?.id
+              : nil
+          })
+      }
+      return translated?.contains(stem) ?? false
+    }
     var fromGit: [(entry: GitRevisionSite.Entry, format: RecordFileReader.Format)] = []
-    var records: [(file: String, record: DecodedRecord?)] = []
+    // Each record of the base: the working site's at a position, or one read from git.
+    var records: [(file: String, kept: Int?)] = []
     for entry in tree.entries where entry.relative.hasPrefix(folder) {
       let name = String(entry.relative.dropFirst(folder.count))
       guard !name.contains("/") else { continue }
@@ -51,7 +62,7 @@ struct GitBaseSite {
       } else {
         // A changed record with translation files of its own would lose their words here.
         let stem = String(name.dropLast(format == .json ? 5 : 3))
-        if translated.contains(stem) { return nil }
+        if hasTranslations(stem) { return nil }
         fromGit.append((entry, format))
         records.append((entry.relative, nil))
       }
@@ -68,7 +79,9 @@ struct GitBaseSite {
       }
       parsed[entry.relative] = reader.read(content, file: entry.relative, format: format)
     }
-    let decoded = records.compactMap { $0.record ?? parsed[$0.file] }
+    let decoded = records.compactMap { record in
+      record.kept.map { head.records[$0] } ?? parsed[record.file]
+    }
     let hasErrors =
       decoded.contains { $0.diagnostics.contains { $0.severity == .error } }
       || !DuplicateIDRule.diagnostics(for: decoded).isEmpty
