@@ -71,10 +71,14 @@ enum DiffCommand {
       siteDirectory: directory, environment: context.environment,
       identity: HeraldIdentity.current)
     let reuse: any BuildReuse = cache ?? NoReuse()
-    // git reads the revision's tree while the working site loads.
+    // git reads the revision's tree, and the record files that differ, while the working site
+    // loads.
     let gitTree = revision.map { revision in
       BackgroundWork { () throws(GitRevisionSite.Failure) in
-        try GitRevisionSite.tree(revision: revision, siteDirectory: directory)
+        let tree = try GitRevisionSite.tree(revision: revision, siteDirectory: directory)
+        return (
+          tree: tree, fetched: try GitBaseSite.fetchChanged(in: tree, siteDirectory: directory)
+        )
       }
     }
     let head: Site
@@ -102,8 +106,9 @@ enum DiffCommand {
           "the base from the working site",
           {
             () throws(GitRevisionSite.Failure) in
-            try GitBaseSite.make(
-              revision: revision, siteDirectory: directory, tree: gitTree.value(),
+            let (tree, fetched) = try gitTree.value()
+            return try GitBaseSite.make(
+              revision: revision, siteDirectory: directory, tree: tree, fetched: fetched,
               head: headLoaded)
           })
       {

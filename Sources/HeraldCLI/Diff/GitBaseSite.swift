@@ -17,8 +17,12 @@ struct GitBaseSite {
   let hasErrors: Bool
 
   /// The base, or nil where only a folder of the revision gives it; throws what git says.
+  ///
+  /// `fetched` holds the bytes of record files already read from git (`fetchChanged`), by path
+  /// in the site; the others it needs are read here.
   static func make(
-    revision: String, siteDirectory: String, tree: GitRevisionSite.Tree, head: LoadedSite
+    revision: String, siteDirectory: String, tree: GitRevisionSite.Tree,
+    fetched: [String: [UInt8]] = [:], head: LoadedSite
   ) throws(GitRevisionSite.Failure) -> GitBaseSite? {
     guard let config = head.config else { return nil }
     guard !tree.entries.contains(where: \.isLink), !tree.changed.contains("herald.yaml"),
@@ -67,9 +71,12 @@ struct GitBaseSite {
         records.append((entry.relative, nil))
       }
     }
-    let bytes = try GitRevisionSite.objects(
-      fromGit.map(\.entry.object), in: siteDirectory,
-      scratch: TemporaryFolder(purpose: "objects"))
+    let missing = fromGit.filter { fetched[$0.entry.relative] == nil }.map(\.entry)
+    var read: [String: [UInt8]] = [:]
+    for (entry, bytes) in zip(missing, try objects(missing, in: siteDirectory)) {
+      read[entry.relative] = bytes
+    }
+    let bytes = fromGit.map { fetched[$0.entry.relative] ?? read[$0.entry.relative] }
     let reader = RecordFileReader(config: config)
     var parsed: [String: DecodedRecord] = [:]
     for ((entry, format), content) in zip(fromGit, bytes) {
@@ -88,5 +95,40 @@ struct GitBaseSite {
     return GitBaseSite(
       site: Site(config: config, announcements: decoded.compactMap(\.announcement)),
       hasErrors: hasErrors)
+  }
+
+  /// The record files in the site whose working copy differs from the revision: those `make`
+  /// reads from git, which `diff` reads while the working site loads.
+  static func changedRecords(in tree: GitRevisionSite.Tree) -> [GitRevisionSite.Entry] {
+    let folder = SiteLoader.announcementsFolder + "/"
+    return tree.entries.filter { entry in
+      guard tree.changed.contains(entry.relative), !entry.isLink, entry.relative.hasPrefix(folder)
+      else { return false }
+      let name = String(entry.relative.dropFirst(folder.count))
+      return !name.contains("/") && (name.hasByteSuffix(".md") || name.hasByteSuffix(".json"))
+        && TranslationFile.parts(ofName: name) == nil
+    }
+  }
+
+  /// The bytes of the changed record files at the revision, by path in the site, read by one git
+  /// process.
+  static func fetchChanged(in tree: GitRevisionSite.Tree, siteDirectory: String)
+    throws(GitRevisionSite.Failure) -> [String: [UInt8]]
+  {
+    let entries = changedRecords(in: tree)
+    var fetched: [String: [UInt8]] = [:]
+    for (entry, bytes) in zip(entries, try objects(entries, in: siteDirectory)) {
+      fetched[entry.relative] = bytes
+    }
+    return fetched
+  }
+
+  /// The bytes of entries' objects, in order (nil for one git does not have).
+  private static func objects(_ entries: [GitRevisionSite.Entry], in siteDirectory: String)
+    throws(GitRevisionSite.Failure) -> [[UInt8]?]
+  {
+    guard !entries.isEmpty else { return [] }
+    return try GitRevisionSite.objects(
+      entries.map(\.object), in: siteDirectory, scratch: TemporaryFolder(purpose: "objects"))
   }
 }
