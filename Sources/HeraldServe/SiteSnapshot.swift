@@ -39,7 +39,7 @@ package struct SiteSnapshot: Equatable, Sendable {
   /// Takes a snapshot of herald.yaml and everything under content/, i18n/ and themes/ of a site.
   package init(siteDirectory: String) {
     var walk = Walk(root: siteDirectory)
-    walk.add(file: "herald.yaml", in: nil)
+    walk.add(file: "herald.yaml")
     walk.folders = [""] + Self.watchedFolders
     for folder in Self.watchedFolders { walk.descend(into: folder) }
     entries = walk.entries
@@ -58,18 +58,12 @@ package struct SiteSnapshot: Equatable, Sendable {
     var entries: [Entry] = []
     var folders: [String] = []
 
-    /// Adds a file by its name in an open folder (or, with nil, by its path from the root).
-    mutating func add(file relative: String, in folder: (descriptor: Int32, name: String)?) {
+    /// Adds a file by its path from the root.
+    mutating func add(file relative: String) {
       var status = stat()
-      let found =
-        if let folder {
-          fstatat(folder.descriptor, folder.name, &status, 0) == 0
-        } else {
-          stat(root + "/" + relative, &status) == 0
-        }
-      guard found else { return }
-      let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-      entries.append(Entry(path: relative, size: Int64(status.st_size), modified: modified))
+      guard stat(root + "/" + relative, &status) == 0 else { return }
+      entries.append(
+        Entry(path: relative, size: Int64(status.st_size), modified: Self.modified(status)))
     }
 
     /// Adds every file under a folder; its subfolders are walked with a stack of their own, so a
@@ -81,16 +75,34 @@ package struct SiteSnapshot: Equatable, Sendable {
         guard descriptor >= 0 else { continue }
         defer { close(descriptor) }
         guard let listed = FileSystem.listNames(inFolder: descriptor) else { continue }
+        var files: [String] = []
         for (name, type) in listed {
-          let path = relative + "/" + name
           if type == Int32(DT_DIR) {
-            pending.append(path)
-            folders.append(path)
+            pending.append(relative + "/" + name)
+            folders.append(relative + "/" + name)
           } else {
-            add(file: path, in: (descriptor, name))
+            files.append(name)
           }
         }
+        // A folder of records holds thousands of files: they are looked at on every core (one
+        // core took 25 ms for 10,000, on the way from a save to its rebuild).
+        let found = files.concurrentMap {
+          Self.entry(relative + "/" + $0, name: $0, in: descriptor)
+        }
+        entries += found.compactMap { $0 }
       }
+    }
+
+    /// A file's entry, by its name in an open folder; nil when it is gone.
+    static func entry(_ relative: String, name: String, in descriptor: Int32) -> Entry? {
+      var status = stat()
+      guard fstatat(descriptor, name, &status, 0) == 0 else { return nil }
+      return Entry(path: relative, size: Int64(status.st_size), modified: modified(status))
+    }
+
+    /// A file's modification time in nanoseconds since 1970.
+    static func modified(_ status: stat) -> Int64 {
+      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
   }
 }

@@ -15,6 +15,9 @@ package struct SiteWatcher: Sendable {
   /// Makes a watcher for a site folder.
   package init(siteDirectory: String) { self.siteDirectory = siteDirectory }
 
+  /// The gap that ends a burst of events.
+  static let burst: TimeInterval = 0.002
+
   /// What the watched files look like now: every path with its size and modification time.
   package func snapshot() -> SiteSnapshot { SiteSnapshot(siteDirectory: siteDirectory) }
 
@@ -45,7 +48,13 @@ package struct SiteWatcher: Sendable {
           // A change seen, then a quiet spell without one event: nothing more was written, and
           // whatever an event missed is seen by the next call's first look.
           if !woken, changedAt != nil { return previous }
-          if woken { lastEventAt = Date() }
+          if woken {
+            // A save is a burst of events (open, write, close, a rename) microseconds apart: the
+            // look waits for its end, so that one look sees the save, rather than a look at
+            // its start and another for the events that came during it.
+            while events.wait(timeout: Self.burst) {}
+            lastEventAt = Date()
+          }
         }
       } else {
         Thread.sleep(forTimeInterval: interval)
