@@ -51,8 +51,13 @@ package struct SiteWatcher: Sendable {
           if woken {
             // A save is a burst of events (open, write, close, a rename) microseconds apart: the
             // look waits for its end, so that one look sees the save, rather than a look at
-            // its start and another for the events that came during it.
-            while events.wait(timeout: Self.burst) {}
+            // its start and another for the events that came during it. A stream of events
+            // that does not end (a tool writing into the site) waits one quiet spell at most,
+            // and never past a stop.
+            let burstStarted = Date()
+            while Date().timeIntervalSince(burstStarted) < spell, !stop(),
+              events.wait(timeout: Self.burst)
+            {}
             lastEventAt = Date()
           }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldServe
 import HeraldTestSupport
+import Synchronization
 import Testing
 
 @Suite("The site watcher sees every change, soon, and only real ones")
@@ -77,6 +78,39 @@ struct SiteWatcherTests {
     for name in names { #expect(paths.contains(name), "\(name) is in the one change") }
   }
 
+  @Test("a stream of events that does not end still lets a stop end the wait at once")
+  func endlessStream() throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("herald.yaml", "title: T\n")
+    try folder.write("content/announcements/a.md", "a\n")
+    let watcher = SiteWatcher(siteDirectory: folder.url.path)
+    let before = watcher.snapshot()
+    // A tool writing into the site without a pause; it gives up after 3 s, so a wait that only
+    // a pause in the events could end (the fault this pins) shows as a wait of 3 s.
+    let stream = folder.path("content/announcements/stream.md")
+    let writing = StreamSwitch()
+    let finished = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      let started = ContinuousClock.now
+      var count = 0
+      while writing.isOn, ContinuousClock.now - started < .seconds(3) {
+        count += 1
+        try? Data("\(count)\n".utf8).write(to: URL(fileURLWithPath: stream))
+      }
+      finished.signal()
+    }
+    writer.start()
+    let started = ContinuousClock.now
+    let result = watcher.waitForChange(from: before) {
+      ContinuousClock.now - started > .milliseconds(300)
+    }
+    let waited = ContinuousClock.now - started
+    writing.turnOff()
+    finished.wait()
+    #expect(result == nil, "a stream never quiet is no change yet")
+    #expect(waited < .seconds(2), "the stop was seen while the events went on: \(waited)")
+  }
+
   @Test("stop ends the wait with nil when nothing changed")
   func stops() throws {
     let folder = try TemporaryDirectory()
@@ -125,4 +159,15 @@ struct SiteWatcherTests {
       ofItemAtPath: folder.path("content/deep/er/b.md"))
     #expect(SiteSnapshot(siteDirectory: folder.url.path) != snapshot)
   }
+}
+
+/// Whether a test's writer goes on writing, turned off from the test's thread.
+private final class StreamSwitch: Sendable {
+  private let on = Mutex(true)
+
+  /// Whether the writer goes on.
+  var isOn: Bool { on.withLock { $0 } }
+
+  /// Stops the writer.
+  func turnOff() { on.withLock { $0 = false } }
 }
