@@ -71,12 +71,11 @@ struct GitBaseSite {
         records.append((entry.relative, nil))
       }
     }
-    let missing = fromGit.filter { fetched[$0.entry.relative] == nil }.map(\.entry)
-    var read: [String: [UInt8]] = [:]
-    for (entry, bytes) in zip(missing, try objects(missing, in: siteDirectory)) {
-      read[entry.relative] = bytes
-    }
-    let bytes = fromGit.map { fetched[$0.entry.relative] ?? read[$0.entry.relative] }
+    var fetched = fetched
+    fetched.merge(
+      try bytes(of: fromGit.map(\.entry).filter { fetched[$0.relative] == nil }, in: siteDirectory)
+    ) { kept, _ in kept }
+    let bytes = fromGit.map { fetched[$0.entry.relative] }
     let reader = RecordFileReader(config: config)
     var parsed: [String: DecodedRecord] = [:]
     for ((entry, format), content) in zip(fromGit, bytes) {
@@ -115,20 +114,19 @@ struct GitBaseSite {
   static func fetchChanged(in tree: GitRevisionSite.Tree, siteDirectory: String)
     throws(GitRevisionSite.Failure) -> [String: [UInt8]]
   {
-    let entries = changedRecords(in: tree)
-    var fetched: [String: [UInt8]] = [:]
-    for (entry, bytes) in zip(entries, try objects(entries, in: siteDirectory)) {
-      fetched[entry.relative] = bytes
-    }
-    return fetched
+    try bytes(of: changedRecords(in: tree), in: siteDirectory)
   }
 
-  /// The bytes of entries' objects, in order (nil for one git does not have).
-  private static func objects(_ entries: [GitRevisionSite.Entry], in siteDirectory: String)
-    throws(GitRevisionSite.Failure) -> [[UInt8]?]
+  /// The bytes of entries' objects by path in the site, read by one git process (an object git
+  /// does not have is left out).
+  private static func bytes(of entries: [GitRevisionSite.Entry], in siteDirectory: String)
+    throws(GitRevisionSite.Failure) -> [String: [UInt8]]
   {
-    guard !entries.isEmpty else { return [] }
-    return try GitRevisionSite.objects(
+    guard !entries.isEmpty else { return [:] }
+    let objects = try GitRevisionSite.objects(
       entries.map(\.object), in: siteDirectory, scratch: TemporaryFolder(purpose: "objects"))
+    var bytes: [String: [UInt8]] = [:]
+    for (entry, object) in zip(entries, objects) { bytes[entry.relative] = object }
+    return bytes
   }
 }
