@@ -123,8 +123,7 @@ struct GitBaseSite {
     throws(GitRevisionSite.Failure) -> [String: [UInt8]]
   {
     guard !entries.isEmpty else { return [:] }
-    let objects = try GitRevisionSite.objects(
-      entries.map(\.object), in: siteDirectory, scratch: TemporaryFolder(purpose: "objects"))
+    let objects = try GitRevisionSite.objects(entries.map(\.object), in: siteDirectory)
     var bytes: [String: [UInt8]] = [:]
     for (entry, object) in zip(entries, objects) { bytes[entry.relative] = object }
     return bytes

@@ -40,12 +40,17 @@ struct GitRevisionSite {
   /// Reads the tree of the site at a revision; the listing and the comparison with the working
   /// copy are two git processes, run at once.
   static func tree(revision: String, siteDirectory: String) throws(Failure) -> Tree {
-    let prefix = try git(["rev-parse", "--show-prefix"], in: siteDirectory)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    // The site's place in the repository and the revision's commit, from one git process: its
+    // first line is the prefix (empty at the top), its last the commit.
+    let resolved: String
     do {
-      _ = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: siteDirectory)
+      resolved = try git(
+        ["rev-parse", "--show-prefix", "--verify", "--quiet", revision + "^{commit}"],
+        in: siteDirectory)
     } catch {
-      // --quiet leaves git silent: say what it means, and which name was likely meant.
+      // Outside a repository git says so; an unknown revision leaves --quiet's git silent: say
+      // what it means, and which name was likely meant.
+      _ = try git(["rev-parse", "--show-prefix"], in: siteDirectory)
       let names =
         (try? git(["for-each-ref", "--format=%(refname:short)"], in: siteDirectory))?
         .split(separator: "\n").map(String.init) ?? []
@@ -55,6 +60,7 @@ struct GitRevisionSite {
           + (suggestion.map { " (did you mean \($0)?)" }
             ?? " (a branch, a tag or a commit; fetch it first if it is on a remote)"))
     }
+    let prefix = String(resolved.prefix { $0 != "\n" })
     let comparing = BackgroundWork { () throws(Failure) in
       try gitBytes(
         [
@@ -102,7 +108,7 @@ struct GitRevisionSite {
     let folder = TemporaryFolder(purpose: "base", in: parent)
     let directory = folder.path
     // Every file's bytes through one git process: one per record took 50 s at 1,000 records.
-    let contents = try objects(entries.map(\.object), in: siteDirectory, scratch: folder)
+    let contents = try objects(entries.map(\.object), in: siteDirectory)
     // Each folder made once: ten thousand records share one.
     var made: Set<String> = []
     for (entry, bytes) in zip(entries, contents) {
@@ -138,19 +144,11 @@ struct GitRevisionSite {
 
   /// The bytes of git objects, in order (nil for one git does not have), read by one
   /// `git cat-file --batch`.
-  static func objects(_ names: [String], in directory: String, scratch: TemporaryFolder)
-    throws(Failure) -> [[UInt8]?]
-  {
+  static func objects(_ names: [String], in directory: String) throws(Failure) -> [[UInt8]?] {
     guard !names.isEmpty else { return [] }
-    // The names go in through a file, so git's output is read while nothing waits to be written.
-    let list = scratch.path + ".objects"
-    do {
-      try FileSystem.write(Array((names.joined(separator: "\n") + "\n").utf8), to: list)
-    } catch {
-      throw Failure(message: "cannot write the list of objects for git: \(error)")
-    }
-    defer { try? FileManager.default.removeItem(atPath: list) }
-    let output = try gitBytes(["cat-file", "--batch"], in: directory, input: list)
+    let output = try gitBytes(
+      ["cat-file", "--batch"], in: directory,
+      input: Array((names.joined(separator: "\n") + "\n").utf8))
     var results: [[UInt8]?] = []
     results.reserveCapacity(names.count)
     var cursor = 0
@@ -179,28 +177,41 @@ struct GitRevisionSite {
       decoding: try gitBytes(arguments, in: directory, environment: environment), as: UTF8.self)
   }
 
+  /// git as found on the `PATH`, looked for once and started directly (through `env` it was a
+  /// process more for each of diff's git calls); `/usr/bin/git` when no folder of the `PATH` has
+  /// it, whose absence `run` then reports.
+  private static let gitExecutable: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+      let candidate = String(folder) + "/git"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return "/usr/bin/git"
+  }()
+
   private static func gitBytes(
-    _ arguments: [String], in directory: String, input: String? = nil,
+    _ arguments: [String], in directory: String, input: [UInt8]? = nil,
     environment: [String: String] = [:]
   ) throws(Failure) -> [UInt8] {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", directory] + arguments
+    process.executableURL = URL(fileURLWithPath: gitExecutable)
+    process.arguments = ["-C", directory] + arguments
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
     let output = Pipe()
-    // Standard error goes to a file, so that neither stream can fill up while the other is read.
-    let errorPath = FileManager.default.temporaryDirectory
-      .appending(path: "herald-git-\(UUID().uuidString)").path
-    guard FileManager.default.createFile(atPath: errorPath, contents: nil) else {
-      throw Failure(message: "cannot create a temporary file for git's messages")
+    // git's input and its messages go through files without a name, so that no stream can fill up
+    // while another is read, and a killed herald leaves none behind.
+    let cannot = Failure(message: "cannot make a temporary file for git")
+    guard let messages = UnnamedFile() else { throw cannot }
+    var source: UnnamedFile?
+    if let input {
+      guard let file = UnnamedFile(bytes: input) else { throw cannot }
+      source = file
     }
-    defer { try? FileManager.default.removeItem(atPath: errorPath) }
     process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: errorPath)
-    process.standardInput =
-      input.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
+    process.standardError = messages.handle
+    process.standardInput = source?.handle ?? FileHandle.nullDevice
     // Waited for through its termination handler: Foundation's waitUntilExit polls its run loop
     // every 50 ms on Linux, which made each of diff's git calls 60 ms slower than git.
     let exited = DispatchSemaphore(value: 0)
@@ -208,11 +219,12 @@ struct GitRevisionSite {
     do {
       try process.run()
     } catch {
-      throw Failure(message: "cannot run git: \(error)")
+      throw Failure(
+        message: "cannot run git at \(gitExecutable): is git installed and on the PATH?")
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     exited.wait()
-    let message = String(decoding: FileSystem.read(errorPath) ?? [], as: UTF8.self)
+    let message = String(decoding: messages.contents(), as: UTF8.self)
     guard process.terminationStatus == 0 else {
       let said = message.trimmingCharacters(in: .whitespacesAndNewlines)
       throw Failure(
