@@ -180,6 +180,32 @@ struct DiffCommandTests {
         + " repository (a branch, a tag or a commit; fetch it first if it is on a remote)\n")
   }
 
+  /// The revision and the site's place in the repository are asked of git at once; when that
+  /// fails, git's own words say why (no repository), and a temporary folder herald cannot write
+  /// into (for git's input and messages) is named.
+  @Test("--base outside a repository says git's words; an unwritable TMPDIR is named")
+  func gitCannotBeAsked() throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    // Outside any repository, whatever holds the temporary folders.
+    let outside = try HeraldProcess.run(
+      ["diff", "--base", "HEAD"] + Self.now, in: site.url,
+      environment: ["GIT_CEILING_DIRECTORIES": site.url.deletingLastPathComponent().path])
+    #expect(outside.status == 74)
+    #expect(outside.stderr.contains("not a git repository"), "\(outside.stderr)")
+    #expect(try ScratchGit.run(["init", "-q"], in: site.url) == 0)
+    #expect(try ScratchGit.run(["add", "-A"], in: site.url) == 0)
+    #expect(try ScratchGit.run(["commit", "-q", "-m", "base"], in: site.url) == 0)
+    let missing = site.path("no-such-folder")
+    let unwritable = try HeraldProcess.run(
+      ["diff", "--base", "HEAD"] + Self.now, in: site.url, environment: ["TMPDIR": missing])
+    #expect(unwritable.status == 74)
+    #expect(
+      unwritable.stderr
+        == "error: cannot read the site at HEAD: cannot make a temporary file for git in "
+        + "\(missing): can herald write there (TMPDIR)?\n")
+  }
+
   @Test("--base reads a git revision without touching the working tree or the index")
   func gitRevision() throws {
     let repository = try TemporaryDirectory()

@@ -184,7 +184,9 @@ struct GitRevisionSite {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") where folder.hasPrefix("/") {
       let candidate = String(folder) + "/git"
-      if access(candidate, X_OK) == 0 { return candidate }
+      if FileSystem.kind(of: candidate) == .file && access(candidate, X_OK) == 0 {
+        return candidate
+      }
     }
     return "/usr/bin/git"
   }()
@@ -202,7 +204,9 @@ struct GitRevisionSite {
     let output = Pipe()
     // git's input and its messages go through files without a name, so that no stream can fill up
     // while another is read, and a killed herald leaves none behind.
-    let cannot = Failure(message: "cannot make a temporary file for git")
+    let cannot = Failure(
+      message: "cannot make a temporary file for git in "
+        + "\(FileManager.default.temporaryDirectory.path): can herald write there (TMPDIR)?")
     guard let messages = UnnamedFile() else { throw cannot }
     var source: UnnamedFile?
     if let input {
