@@ -15,9 +15,6 @@ package struct BinaryReader: ~Copyable {
   /// Whether every byte was read.
   package var isAtEnd: Bool { offset == bytes.count }
 
-  /// How many bytes were read so far.
-  package var bytesRead: Int { offset }
-
   /// Reads a number.
   package mutating func uint64() throws(BinaryFormatError) -> UInt64 {
     var value: UInt64 = 0

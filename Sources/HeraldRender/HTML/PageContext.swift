@@ -214,21 +214,4 @@ final class PageContext: Sendable {
         .init("iso", .string(timestamp.rfc3339)), .init("text", .string(words.date(timestamp))),
       ]))
   }
-
-  /// `3 November 2026`, in UTC, whatever the machine's locale and time zone.
-  static func dateText(_ timestamp: Timestamp) -> String {
-    let date = timestamp.calendarDate
-    return "\(date.day) \(months[Int(date.month) - 1]) \(date.year)"
-  }
-
-  /// `November 2026`.
-  static func monthText(_ timestamp: Timestamp) -> String {
-    let date = timestamp.calendarDate
-    return "\(months[Int(date.month) - 1]) \(date.year)"
-  }
-
-  static let months = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-  ]
 }
