@@ -2,19 +2,27 @@ import Foundation
 import HeraldCore
 import HeraldFiles
 import HeraldRender
+import Synchronization
 
 /// What the preview server answers: the files of the last good build, the state of the last build,
 /// and the live-reload endpoints under `/_herald/`.
 ///
 /// Every path that could leave the output folder (`..`, encoded or not, a backslash, a NUL, a
 /// symbolic link that points out) is refused with 403.
-package final class PreviewSite: @unchecked Sendable {
+package final class PreviewSite: Sendable {
   /// The folder the builds write into.
   package let root: String
-  private let condition = NSCondition()
-  private var generation = 0
-  private var problems: [String]?
-  private var hasGoodBuild = false
+  /// The builds so far, and the threads waiting for the next one.
+  private let state = Mutex(BuildState())
+
+  /// What the builds so far left: their count, the last one's problems, whether one was good, and
+  /// the threads waiting for the next one (each on a semaphore of its own, signalled when it ends).
+  private struct BuildState {
+    var generation = 0
+    var problems: [String]?
+    var hasGoodBuild = false
+    var waiting: [DispatchSemaphore] = []
+  }
 
   /// The script the preview build puts in every page (`BuildOptions.Preview.liveReload`).
   package static let liveReloadTag = "<script src=\"/_herald/live-reload.js\"></script>"
@@ -35,28 +43,38 @@ package final class PreviewSite: @unchecked Sendable {
   }
 
   /// The number of builds finished so far; pages reload when it grows.
-  package var currentGeneration: Int { condition.withLock { generation } }
+  package var currentGeneration: Int { state.withLock { $0.generation } }
 
   /// Records the outcome of a build and wakes every page that waits to reload.
   ///
   /// `problems` is nil for a good build, or the diagnostics of a failed one (the last good output
   /// stays served).
   package func finishBuild(problems: [String]?) {
-    condition.withLock {
-      generation += 1
-      self.problems = problems
-      if problems == nil { hasGoodBuild = true }
-      condition.broadcast()
+    let waiting = state.withLock { state in
+      state.generation += 1
+      state.problems = problems
+      if problems == nil { state.hasGoodBuild = true }
+      defer { state.waiting = [] }
+      return state.waiting
     }
+    for thread in waiting { thread.signal() }
   }
 
   /// Waits until a build after `generation` finishes, or the time runs out; returns the current one.
   package func waitForBuild(after seen: Int, timeout: TimeInterval) -> Int {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while generation <= seen && condition.wait(until: deadline) {}
-    return generation
+    let deadline = DispatchTime.now() + max(0, timeout)
+    let woken = DispatchSemaphore(value: 0)
+    let current = state.withLock { state -> Int? in
+      guard state.generation <= seen else { return state.generation }
+      state.waiting.append(woken)
+      return nil
+    }
+    if let current { return current }
+    // Signalled once the next build finishes; on a timeout it takes itself off the list.
+    if woken.wait(timeout: deadline) == .timedOut {
+      state.withLock { $0.waiting.removeAll { $0 === woken } }
+    }
+    return currentGeneration
   }
 
   /// Answers a request; the reload long-poll is parked until a build finishes (the server calls
@@ -131,9 +149,9 @@ package final class PreviewSite: @unchecked Sendable {
     guard let relative = Self.safeRelativePath(request.path) else {
       return .text(403, "Forbidden: the path leaves the site.\n")
     }
-    let (state, good) = condition.withLock { (problems, hasGoodBuild) }
+    let (problems, good) = state.withLock { ($0.problems, $0.hasGoodBuild) }
     guard good else {
-      return errorPage(status: 503, problems: state ?? ["herald: the first build is running"])
+      return errorPage(status: 503, problems: problems ?? ["herald: the first build is running"])
     }
     var path = relative.isEmpty ? root : root + "/" + relative
     if FileSystem.kind(of: path) == .directory {
@@ -149,11 +167,11 @@ package final class PreviewSite: @unchecked Sendable {
       return HTTPResponse(
         status: 404,
         headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-        body: withBanner(body, isHTML: true, problems: state))
+        body: withBanner(body, isHTML: true, problems: problems))
     }
     let type = Self.contentType(path)
     let isHTML = type.hasPrefix("text/html")
-    let body = withBanner(bytes, isHTML: isHTML, problems: state)
+    let body = withBanner(bytes, isHTML: isHTML, problems: problems)
     let tag = "\"\(ContentHash.hex(body, digits: 12))\""
     var headers = [("Content-Type", type), ("ETag", tag), ("Cache-Control", "no-cache")]
     if request.ifNoneMatch?.split(separator: ",").contains(where: {

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldServe
 import HeraldTestSupport
+import Synchronization
 import Testing
 
 @Suite("What the preview server answers")
@@ -126,5 +127,37 @@ struct PreviewSiteTests {
     let script = site.respond(HTTPRequest(method: "GET", path: "/_herald/live-reload.js"))
     #expect(String(decoding: script.body, as: UTF8.self).contains("var generation = 1;"))
     #expect(site.waitForBuild(after: 1, timeout: 0) == 1)
+  }
+
+  /// The wait is the one a reload request without a parking server makes: many at once, each
+  /// woken by the build that ends after it began, and one that times out waits no longer.
+  @Test("waiting pages are all woken by the next build; a wait that runs out returns the current")
+  func waitsAcrossThreads() throws {
+    let (folder, site) = try served()
+    defer { withExtendedLifetime(folder) {} }
+    let started = Date()
+    #expect(site.waitForBuild(after: 1, timeout: 0.05) == 1)
+    #expect(Date().timeIntervalSince(started) >= 0.05)
+    let waiters = 8
+    let seen = Mutex<[Int]>([])
+    let done = DispatchGroup()
+    let waiting = DispatchSemaphore(value: 0)
+    // Threads of their own, as the server's are: Dispatch's pool adds threads slowly while its
+    // others wait.
+    for _ in 0..<waiters {
+      done.enter()
+      Thread.detachNewThread {
+        waiting.signal()
+        let generation = site.waitForBuild(after: 1, timeout: 60)
+        seen.withLock { $0.append(generation) }
+        done.leave()
+      }
+    }
+    for _ in 0..<waiters { waiting.wait() }
+    // Some may not have begun to wait yet: they see the newer build at once, as pages would.
+    site.finishBuild(problems: nil)
+    #expect(done.wait(timeout: .now() + 30) == .success)
+    #expect(seen.withLock { $0 } == Array(repeating: 2, count: waiters))
+    #expect(Date().timeIntervalSince(started) < 30)
   }
 }
