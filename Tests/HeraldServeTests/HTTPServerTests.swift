@@ -275,6 +275,31 @@ struct HTTPServerLifecycleTests {
     #expect(answer?.response.hasSuffix("woken\n") == true)
   }
 
+  /// Each parked request has a timer of its own: the one whose deadline passes is answered, the
+  /// one that waits longer is not, until woken.
+  @Test("a parked request is answered when its deadline passes, and only that one")
+  func deadline() throws {
+    let counter = CloseCounter()
+    let server = try server(counter) { request in
+      if request.resumed { return .respond(.text(200, "resumed \(request.path)\n")) }
+      return .park(until: Date(timeIntervalSinceNow: request.path == "/soon" ? 0.2 : 3_600))
+    }
+    try server.start()
+    defer { server.stop() }
+    let port = server.port
+    let started = Date()
+    let late = BackgroundCall { try? RawHTTP.get("/late", port: port) }
+    #expect(server.waitUntilParked(1, timeout: 10))
+    let soon = try RawHTTP.get("/soon", port: port)
+    #expect(soon.status == 200)
+    #expect(soon.response.hasSuffix("resumed /soon\n"))
+    #expect(Date().timeIntervalSince(started) >= 0.2)
+    // The other is still parked, and a build's wake answers it.
+    #expect(server.waitUntilParked(1, timeout: 10))
+    server.wakeParked()
+    #expect(late.value?.response.hasSuffix("resumed /late\n") == true)
+  }
+
   @Test("1,000 idle connections do not lock anyone out")
   func idleConnections() throws {
     let counter = CloseCounter()
