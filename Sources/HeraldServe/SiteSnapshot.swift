@@ -60,10 +60,9 @@ package struct SiteSnapshot: Equatable, Sendable {
 
     /// Adds a file by its path from the root.
     mutating func add(file relative: String) {
-      var status = stat()
-      guard stat(root + "/" + relative, &status) == 0 else { return }
-      entries.append(
-        Entry(path: relative, size: Int64(status.st_size), modified: Self.modified(status)))
+      if let entry = Self.entry(relative, name: root + "/" + relative, in: AT_FDCWD) {
+        entries.append(entry)
+      }
     }
 
     /// Adds every file under a folder; its subfolders are walked with a stack of their own, so a
@@ -93,16 +92,13 @@ package struct SiteSnapshot: Equatable, Sendable {
       }
     }
 
-    /// A file's entry, by its name in an open folder; nil when it is gone.
+    /// A file's entry, by its name in an open folder (or its path, in `AT_FDCWD`); nil when it is
+    /// gone.
     static func entry(_ relative: String, name: String, in descriptor: Int32) -> Entry? {
       var status = stat()
       guard fstatat(descriptor, name, &status, 0) == 0 else { return nil }
-      return Entry(path: relative, size: Int64(status.st_size), modified: modified(status))
-    }
-
-    /// A file's modification time in nanoseconds since 1970.
-    static func modified(_ status: stat) -> Int64 {
-      Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+      let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+      return Entry(path: relative, size: Int64(status.st_size), modified: modified)
     }
   }
 }

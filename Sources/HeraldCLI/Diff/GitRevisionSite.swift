@@ -204,13 +204,15 @@ struct GitRevisionSite {
     let output = Pipe()
     // git's input and its messages go through files without a name, so that no stream can fill up
     // while another is read, and a killed herald leaves none behind.
-    let cannot = Failure(
-      message: "cannot make a temporary file for git in "
-        + "\(FileManager.default.temporaryDirectory.path): can herald write there (TMPDIR)?")
-    guard let messages = UnnamedFile() else { throw cannot }
+    func cannot() -> Failure {
+      Failure(
+        message: "cannot make a temporary file for git in \(UnnamedFile.folder): can herald write "
+          + "there (TMPDIR)?")
+    }
+    guard let messages = UnnamedFile() else { throw cannot() }
     var source: UnnamedFile?
     if let input {
-      guard let file = UnnamedFile(bytes: input) else { throw cannot }
+      guard let file = UnnamedFile(bytes: input) else { throw cannot() }
       source = file
     }
     process.standardOutput = output

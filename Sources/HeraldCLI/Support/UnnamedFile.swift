@@ -12,10 +12,12 @@ final class UnnamedFile {
   /// The file, for a child process's standard streams; it is closed with this object.
   let handle: FileHandle
 
+  /// Where the files are made: the temporary folder.
+  static var folder: String { FileManager.default.temporaryDirectory.path }
+
   /// An empty file; nil when none can be made.
   init?() {
-    var template = Array(
-      (FileManager.default.temporaryDirectory.path + "/herald-XXXXXX").utf8CString)
+    var template = Array((Self.folder + "/herald-XXXXXX").utf8CString)
     let descriptor = mkstemp(&template)
     guard descriptor >= 0 else { return nil }
     unlink(template)
