@@ -30,6 +30,10 @@ package struct SiteBuild: Sendable {
   package var reuse: any BuildReuse = NoReuse()
   /// Whether the build signs a channel whose herald.yaml has `signing`, and with what key.
   package var signing: BuildSigning = .unsigned
+  /// Asked once everything is staged, just before the commit: false gives the build up, leaving
+  /// the output as it was (serve starts a build at a save's first sign and commits it only if the
+  /// site then stays as it found it).
+  package var beforeCommit: (@Sendable () -> Bool)?
 
   /// Describes a build.
   package init(
@@ -61,6 +65,8 @@ package struct SiteBuild: Sendable {
     case failure(message: String, hint: String?)
     /// The build was refused for what it would do (publish an empty channel); nothing was written.
     case refused(message: String, hint: String?)
+    /// `beforeCommit` said no: the build was given up with everything staged; nothing was written.
+    case superseded
   }
 
   /// What a successful build did.
@@ -136,6 +142,7 @@ package struct SiteBuild: Sendable {
       let census = BuildTrace.measure("count the records") {
         RecordCensus(site: site, now: options.now, includeDrafts: options.includeDrafts)
       }
+      if let beforeCommit, !beforeCommit() { return .superseded }
       let summary = try commit(transaction, plan: plan, loaded: loaded)
       return .built(
         Report(

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// A change is what a snapshot (a stat per file) says differs, so the answer never depends on
 /// which events a file system reports. inotify, where there is one, only says when to look: a
-/// save is seen at once and rebuilt after 20 ms of quiet (an editor's save, even a write to a
-/// temporary file renamed over the record, is one burst well inside that; a burst with a longer
-/// gap is two rebuilds, the second of the whole change). Without it (or past the watch limit)
+/// save is seen at once and its rebuild kept once 20 ms of quiet follow (an editor's save, even a
+/// write to a temporary file renamed over the record, is one burst well inside that; a burst
+/// with a longer gap is two rebuilds, the second of the whole change). Without it (or past the watch limit)
 /// the watcher polls every quarter of a second, which also catches anything an event missed.
 package struct SiteWatcher: Sendable {
   /// The site folder.
@@ -25,9 +25,13 @@ package struct SiteWatcher: Sendable {
   /// of saves is one rebuild), or until `stop` returns true; returns the new snapshot, or nil.
   ///
   /// `quiet` is the spell when polling; with inotify it is `eventQuiet`, as events leave no gap.
+  /// `changing` is called with the first snapshot that differs, before the spell is waited out:
+  /// a caller may start work on it meanwhile, and keep that work only if the snapshot returned is
+  /// the same.
   package func waitForChange(
     from before: SiteSnapshot, interval: TimeInterval = 0.25, quiet: TimeInterval = 0.2,
-    eventQuiet: TimeInterval = 0.02, stop: () -> Bool
+    eventQuiet: TimeInterval = 0.02, changing: (SiteSnapshot) -> Void = { _ in },
+    stop: () -> Bool
   ) -> SiteSnapshot? {
     let events = FolderEvents.make()
     var listening = events?.watch(folders(in: before)) ?? false
@@ -68,6 +72,7 @@ package struct SiteWatcher: Sendable {
       let current = snapshot()
       if let events, listening { listening = events.watch(folders(in: current)) }
       if current != previous {
+        if changedAt == nil { changing(current) }
         previous = current
         changedAt = Date()
       } else if let changedAt, Date().timeIntervalSince(changedAt) >= spell {

@@ -78,6 +78,40 @@ struct SiteWatcherTests {
     for name in names { #expect(paths.contains(name), "\(name) is in the one change") }
   }
 
+  /// serve starts its rebuild on the snapshot `changing` gives and keeps it only when the one
+  /// returned is the same: a change inside the quiet spell must make them differ.
+  @Test(
+    "the first change is told before the quiet spell is waited out; a later one makes the result differ",
+    arguments: [false, true])
+  func changingFirst(changesAgain: Bool) throws {
+    let folder = try TemporaryDirectory()
+    try folder.write("herald.yaml", "title: T\n")
+    try folder.write("content/announcements/a.md", "a\n")
+    let watcher = SiteWatcher(siteDirectory: folder.url.path)
+    let before = watcher.snapshot()
+    try folder.write("content/announcements/a.md", "ab\n")
+    var told: [(SiteSnapshot, ContinuousClock.Instant)] = []
+    let result = watcher.waitForChange(
+      from: before, quiet: 0.5, eventQuiet: 0.5,
+      changing: { snapshot in
+        told.append((snapshot, .now))
+        // Written from inside the call, so it falls inside the spell on any machine.
+        if changesAgain { try? folder.write("content/announcements/b.md", "b\n") }
+      }, stop: { false })
+    let returned = ContinuousClock.now
+    let snapshot = try #require(result)
+    #expect(told.count == 1)
+    let first = try #require(told.first)
+    #expect(first.0.entries.contains { $0.path == "content/announcements/a.md" && $0.size == 3 })
+    #expect(returned - first.1 > .milliseconds(250), "the spell came after the call")
+    if changesAgain {
+      #expect(snapshot != first.0)
+      #expect(snapshot.entries.contains { $0.path == "content/announcements/b.md" })
+    } else {
+      #expect(snapshot == first.0)
+    }
+  }
+
   @Test("a stream of events that does not end still lets a stop end the wait at once")
   func endlessStream() throws {
     let folder = try TemporaryDirectory()

@@ -181,6 +181,10 @@ enum BuildCommand {
       context.console.error("error: \(message); nothing was written")
       if let hint { context.console.error("  hint: \(hint)") }
       return .contentErrors
+    case .superseded:
+      // Only a build given `beforeCommit` stops so, and this one is given none.
+      context.console.error("error: the build stopped before its commit; nothing was written")
+      return .ioFailure
     }
   }
 

@@ -128,10 +128,20 @@ enum ServeCommand {
         + (options.compose ? "\n  the composer:     \(baseURL)_herald/compose/" : ""))
     let watcher = SiteWatcher(siteDirectory: directory)
     var snapshot = watcher.snapshot()
-    while let changed = watcher.waitForChange(from: snapshot, stop: { stop.isSet }) {
+    // The rebuild starts at a save's first sign, while the watcher waits out the quiet spell, and
+    // is kept if the site then settles as it found it: a save costs the longer of the two, not
+    // their sum.
+    var ahead: RebuildAhead?
+    while let changed = watcher.waitForChange(
+      from: snapshot, changing: { ahead = RebuildAhead(snapshot: $0, rebuild: rebuild) },
+      stop: { stop.isSet })
+    {
       snapshot = changed
-      rebuild.run()
+      let handled = ahead?.finish(settled: changed) ?? false
+      ahead = nil
+      if !handled { rebuild.run() }
     }
+    _ = ahead?.finish(settled: nil)
     server.stop()
     context.console.out("stopped; removed the preview build")
     return .success
@@ -149,7 +159,7 @@ extension ServeCommand {
 }
 
 /// One preview build, reported in the terminal and to the pages.
-private struct Rebuilder {
+private struct Rebuilder: Sendable {
   let siteDirectory: String
   let output: String
   let baseURL: String
@@ -161,22 +171,34 @@ private struct Rebuilder {
   /// What the session's earlier builds parsed and rendered: a save rebuilds only what changed.
   let cache: MemoryBuildCache
 
-  func run() {
+  /// Builds and reports; returns whether the build was reported.
+  ///
+  /// With `settled`, asked before anything is committed or reported, the build is given up when
+  /// it says no.
+  @discardableResult
+  func run(settled: (@Sendable () -> Bool)? = nil) -> Bool {
     let leftovers = BackgroundReleaser()
-    defer {
-      server.wakeParked()
-      leftovers.release()
-    }
+    defer { leftovers.release() }
     let started = ContinuousClock.now
     let now = Timestamp(seconds: Int64(Date().timeIntervalSince1970))
-    let build = SiteBuild(
+    var build = SiteBuild(
       siteDirectory: siteDirectory, outputDirectory: output,
       options: BuildOptions(
         now: now, baseURL: baseURL, includeDrafts: true,
         preview: BuildOptions.Preview(
           liveReload: PreviewSite.liveReloadTag, composes: site.composer != nil)),
       strict: false, force: true, leftovers: leftovers.keep, reuse: cache)
-    switch build.run() {
+    build.beforeCommit = settled
+    let outcome = build.run()
+    switch outcome {
+    case .superseded: return false
+    case .built: break
+    case .contentErrors, .failure, .refused:
+      // A file caught halfway through its save is no error to show.
+      if let settled, !settled() { return false }
+    }
+    defer { server.wakeParked() }
+    switch outcome {
     case .built(let report):
       printer.printText(report.diagnostics)
       let elapsed = ContinuousClock.now - started
@@ -194,7 +216,42 @@ private struct Rebuilder {
     case .failure(let message, let hint), .refused(let message, let hint):
       console.error("error: \(message)")
       site.finishBuild(problems: ["error: \(message)"] + (hint.map { ["  hint: \($0)"] } ?? []))
+    case .superseded: break
     }
+    return true
+  }
+}
+
+/// A rebuild begun on a thread of its own when a save is first seen, which waits before its
+/// commit (or before reporting its errors) to hear whether the site settled as it found it.
+private final class RebuildAhead: Sendable {
+  /// The site as the rebuild began on it.
+  let snapshot: SiteSnapshot
+  /// Left once the verdict is in: every wait for it returns from then on.
+  private let decided = DispatchGroup()
+  private let verdict = Mutex(false)
+  private let done = DispatchGroup()
+  private let reported = Mutex(false)
+
+  init(snapshot: SiteSnapshot, rebuild: Rebuilder) {
+    self.snapshot = snapshot
+    decided.enter()
+    DispatchQueue.global().async(group: done) { [self] in
+      let shown = rebuild.run(settled: { [self] in
+        decided.wait()
+        return verdict.withLock { $0 }
+      })
+      reported.withLock { $0 = shown }
+    }
+  }
+
+  /// Gives the rebuild its verdict (kept when the site settled as this snapshot; given up for
+  /// another snapshot or nil) and waits for it to end; whether it was reported.
+  func finish(settled: SiteSnapshot?) -> Bool {
+    verdict.withLock { $0 = settled == snapshot }
+    decided.leave()
+    done.wait()
+    return reported.withLock { $0 }
   }
 }
 
