@@ -485,10 +485,18 @@ class SiteEdits:
 
 def diff_time(herald, site, edits, environment, runs):
     """`herald diff --base HEAD` (the pull request's comment) with a live title edited, the site
-    committed to a git repository of its own first."""
+    committed to a git repository of its own first.
+
+    The repository is packed before anything is timed, as a team's is, and git's automatic gc is
+    kept from starting in the background on the cores the diff is timed on: in the run that made
+    the repositories, with neither, diff took 1.97x and 2.53x check at 1,000 and 10,000 records,
+    and 1.87x at 10,000 in the next run, on the same machine.
+    """
     if not (site / ".git").exists():
-        git = ["git", "-C", str(site), "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
-        for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "generated"]):
+        git = ["git", "-C", str(site), "-c", "user.name=bench", "-c", "user.email=bench@example.com",
+               "-c", "gc.auto=0"]
+        for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "generated"],
+                     ["gc", "--quiet"]):
             subprocess.run(git + step, check=True, capture_output=True)
     command = [herald, "diff", "--now", NOW, "--site", site, "--base", "HEAD"]
     edits.change(edits.live, title="Edit for diff")
