@@ -490,7 +490,8 @@ def diff_time(herald, site, edits, environment, runs):
     The repository is packed before anything is timed, as a team's is, and git's automatic gc is
     kept from starting in the background on the cores the diff is timed on: in the run that made
     the repositories, with neither, diff took 1.97x and 2.53x check at 1,000 and 10,000 records,
-    and 1.87x at 10,000 in the next run, on the same machine.
+    and 1.87x at 10,000 in the next run, on the same machine (which of the two it was is not
+    known).
     """
     if not (site / ".git").exists():
         git = ["git", "-C", str(site), "-c", "user.name=bench", "-c", "user.email=bench@example.com",
