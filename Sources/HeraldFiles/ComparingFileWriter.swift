@@ -91,7 +91,7 @@ package final class ComparingFileWriter {
       guard descriptor >= 0 else { throw .lastError(destination) }
       defer { close(descriptor) }
       try FileSystem.writeAll(last, to: descriptor, path: destination)
-      Self.setApart(descriptor, size: last.count, from: replaced)
+      Self.setApart(descriptor, from: replaced)
       return Outcome(isChanged: true, signature: FileSignature.of(descriptor: descriptor))
     }
     take(last)
@@ -103,7 +103,7 @@ package final class ComparingFileWriter {
       }
       try create()
     }
-    Self.setApart(output, size: taken, from: replaced)
+    Self.setApart(output, from: replaced)
     let signature = FileSignature.of(descriptor: output)
     close(output)
     output = -1
@@ -117,15 +117,29 @@ package final class ComparingFileWriter {
   /// modification time: without this, a channel index rebuilt within a second of the last build
   /// (its new hashes as long as the old) kept its ETag, and a client's `If-None-Match` got a 304
   /// for bytes it never saw.
-  static func setApart(_ descriptor: Int32, size: Int, from replaced: FileSignature?) {
-    guard let replaced, replaced.size == Int64(size) else { return }
-    let second = replaced.modified / 1_000_000_000
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    guard Int64(now.tv_sec) <= second else { return }
-    let later = timespec(tv_sec: Int(second + 1), tv_nsec: 0)
+  static func setApart(_ descriptor: Int32, from replaced: FileSignature?) {
+    guard let replaced, let written = FileSignature.of(descriptor: descriptor),
+      let second = apartSecond(written: written, replacing: replaced)
+    else { return }
+    let later = timespec(tv_sec: Int(second), tv_nsec: 0)
     let times = [later, later]
     futimens(descriptor, times)
+  }
+
+  /// The second a new file's modification time must move to, or nil when it already differs
+  /// from the file it replaces in size or in second.
+  ///
+  /// Decided from the time the new file was given, not from the clock: the kernel stamps files
+  /// from a clock that runs up to a tick behind, so a file written in the last milliseconds of a
+  /// second could share the old file's second while the clock had already moved on.
+  package static func apartSecond(written: FileSignature, replacing replaced: FileSignature)
+    -> Int64?
+  {
+    let second = replaced.modified / 1_000_000_000
+    guard written.size == replaced.size, written.modified / 1_000_000_000 <= second else {
+      return nil
+    }
+    return second + 1
   }
 
   /// Whether the next bytes of the file in place are the piece's.

@@ -172,4 +172,30 @@ struct ComparingFileWriterTests {
     #expect(after.modified / 1_000_000_000 != before.modified / 1_000_000_000)
     #expect(outcome.signature?.modified == after.modified)
   }
+
+  /// The defect as CI found it (DeployTests, the "alias" form, a one-title edit).
+  ///
+  /// The kernel stamps files from a clock up to a tick behind the one the check read, so an index
+  /// written in the last milliseconds of the old one's second kept that second (and its ETag)
+  /// while the clock, read just after, said the next second and the check let it be. The new
+  /// file's own time decides.
+  @Test("a new file is set apart by the time it was given, whatever the clock says")
+  func apartByTheFilesOwnTime() {
+    func file(size: Int64, at nanoseconds: Int64) -> FileSignature {
+      FileSignature(device: 1, inode: 1, size: size, modified: nanoseconds, changed: nanoseconds)
+    }
+    let second: Int64 = 1_600_000_000
+    let old = file(size: 100, at: second * 1_000_000_000 + 900_000_000)
+    // Stamped in the old file's second, years before the clock this test runs at.
+    let late = file(size: 100, at: second * 1_000_000_000 + 997_000_000)
+    #expect(ComparingFileWriter.apartSecond(written: late, replacing: old) == second + 1)
+    // An old file moved a second ahead by the build before: the new one goes past it.
+    let ahead = file(size: 100, at: (second + 1) * 1_000_000_000)
+    #expect(ComparingFileWriter.apartSecond(written: late, replacing: ahead) == second + 2)
+    // Another second, or another size, already gives another ETag.
+    let next = file(size: 100, at: (second + 1) * 1_000_000_000 + 1)
+    #expect(ComparingFileWriter.apartSecond(written: next, replacing: old) == nil)
+    let longer = file(size: 101, at: second * 1_000_000_000 + 997_000_000)
+    #expect(ComparingFileWriter.apartSecond(written: longer, replacing: old) == nil)
+  }
 }
