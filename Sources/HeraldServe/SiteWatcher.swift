@@ -6,8 +6,9 @@ import Foundation
 /// which events a file system reports. inotify, where there is one, only says when to look: a
 /// save is seen at once and its rebuild kept once 20 ms of quiet follow (an editor's save, even a
 /// write to a temporary file renamed over the record, is one burst well inside that; a burst
-/// with a longer gap is two rebuilds, the second of the whole change). Without it (or past the watch limit)
-/// the watcher polls every quarter of a second, which also catches anything an event missed.
+/// with a longer gap is two rebuilds, the second of the whole change). Without it (or past the
+/// watch limit) the watcher polls every quarter of a second, which also catches anything an
+/// event missed.
 package struct SiteWatcher: Sendable {
   /// The site folder.
   package let siteDirectory: String
