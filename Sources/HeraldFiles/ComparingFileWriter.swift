@@ -91,8 +91,7 @@ package final class ComparingFileWriter {
       guard descriptor >= 0 else { throw .lastError(destination) }
       defer { close(descriptor) }
       try FileSystem.writeAll(last, to: descriptor, path: destination)
-      Self.setApart(descriptor, from: replaced)
-      return Outcome(isChanged: true, signature: FileSignature.of(descriptor: descriptor))
+      return Outcome(isChanged: true, signature: Self.setApart(descriptor, from: replaced))
     }
     take(last)
     if let failure { throw failure }
@@ -103,8 +102,7 @@ package final class ComparingFileWriter {
       }
       try create()
     }
-    Self.setApart(output, from: replaced)
-    let signature = FileSignature.of(descriptor: output)
+    let signature = Self.setApart(output, from: replaced)
     close(output)
     output = -1
     return Outcome(isChanged: true, signature: signature)
@@ -117,13 +115,18 @@ package final class ComparingFileWriter {
   /// modification time: without this, a channel index rebuilt within a second of the last build
   /// (its new hashes as long as the old) kept its ETag, and a client's `If-None-Match` got a 304
   /// for bytes it never saw.
-  static func setApart(_ descriptor: Int32, from replaced: FileSignature?) {
-    guard let replaced, let written = FileSignature.of(descriptor: descriptor),
-      let second = apartSecond(written: written, replacing: replaced)
-    else { return }
+  ///
+  /// Returns the new file's signature, as it is once set apart: the one `stat` a written file
+  /// needs, taken here rather than again by the caller.
+  static func setApart(_ descriptor: Int32, from replaced: FileSignature?) -> FileSignature? {
+    guard let written = FileSignature.of(descriptor: descriptor) else { return nil }
+    guard let replaced, let second = apartSecond(written: written, replacing: replaced) else {
+      return written
+    }
     let later = timespec(tv_sec: Int(second), tv_nsec: 0)
     let times = [later, later]
     futimens(descriptor, times)
+    return FileSignature.of(descriptor: descriptor)
   }
 
   /// The second a new file's modification time must move to, or nil when it already differs
