@@ -82,11 +82,10 @@ package final class ComparingFileWriter {
   /// before is compared and written whole.
   package func finish(_ last: [UInt8]) throws(FileSystemError) -> Outcome {
     if !started {
-      if let inPlace, let signature = FileSystem.signatureIfSame(inPlace, as: last) {
-        return Outcome(isChanged: false, signature: signature)
-      }
+      let found = inPlace.flatMap { FileSystem.compare($0, with: last) }
+      if let found, found.isSame { return Outcome(isChanged: false, signature: found.signature) }
       try prepare()
-      let replaced = inPlace.flatMap(FileSignature.of)
+      let replaced = found?.signature
       let descriptor = openDestination()
       guard descriptor >= 0 else { throw .lastError(destination) }
       defer { close(descriptor) }

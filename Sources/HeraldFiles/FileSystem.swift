@@ -92,19 +92,23 @@ package enum FileSystem {
     return .success((descriptor, status))
   }
 
-  /// The signature of a regular file whose bytes are exactly `bytes`, or nil when it differs,
-  /// is missing or is not a regular file.
+  /// The signature of the regular file at a path, and whether its bytes are exactly `bytes`; nil
+  /// when it is missing or is not a regular file.
   ///
   /// A file of another size is not read at all, and one of the same size is compared a block at a
-  /// time, so comparing a large output file costs no allocation of its size.
-  package static func signatureIfSame(_ path: String, as bytes: [UInt8]) -> FileSignature? {
+  /// time, so comparing a large output file costs no allocation of its size. The signature of a
+  /// file that differs is the one its replacement is set apart from (`ComparingFileWriter`), so
+  /// it is not looked up again.
+  package static func compare(_ path: String, with bytes: [UInt8]) -> (
+    signature: FileSignature, isSame: Bool
+  )? {
     guard case .success(let (descriptor, status)) = openRegular(path) else { return nil }
     defer { close(descriptor) }
-    guard Int(status.st_size) == bytes.count else { return nil }
+    let signature = FileSignature(status)
+    guard Int(status.st_size) == bytes.count else { return (signature, false) }
     var block: [UInt8] = []
     // A file that grew while it was read is not the same file.
-    guard readMatches(descriptor, bytes, block: &block), isAtEnd(descriptor) else { return nil }
-    return FileSignature(status)
+    return (signature, readMatches(descriptor, bytes, block: &block) && isAtEnd(descriptor))
   }
 
   /// Whether the next bytes read from a descriptor are exactly `expected`, read and compared

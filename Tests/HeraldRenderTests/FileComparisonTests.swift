@@ -4,7 +4,7 @@ import HeraldTestSupport
 import Testing
 
 /// The writer keeps a file in place (and its modification time) only when its bytes are the
-/// rendered bytes exactly; `signatureIfSame` is that comparison.
+/// rendered bytes exactly; `FileSystem.compare` is that comparison.
 @Suite("A file in place is the same only when every byte is")
 struct FileComparisonTests {
   /// Bytes larger than one comparison block, so a difference in a later block is looked for too.
@@ -17,7 +17,7 @@ struct FileComparisonTests {
   }
 
   @Test(
-    "the same bytes give the file's signature; any other bytes give nil",
+    "only the same bytes are the same; the file's signature comes either way",
     arguments: [
       ("empty", [], [], true),
       ("small, same", Array("hello".utf8), Array("hello".utf8), true),
@@ -32,9 +32,9 @@ struct FileComparisonTests {
     let folder = try TemporaryDirectory()
     let path = folder.path("file")
     try FileSystem.write(onDisk, to: path)
-    let signature = FileSystem.signatureIfSame(path, as: rendered)
-    #expect((signature != nil) == same, "\(name)")
-    if let signature { #expect(signature == FileSignature.of(path)) }
+    let compared = FileSystem.compare(path, with: rendered)
+    #expect(compared?.isSame == same, "\(name)")
+    #expect(compared?.signature == FileSignature.of(path), "\(name)")
   }
 
   @Test("a missing file, a folder and a symbolic link are never the same")
@@ -46,7 +46,7 @@ struct FileComparisonTests {
     try FileManager.default.createDirectory(
       atPath: folder.path("folder"), withIntermediateDirectories: true)
     for name in ["missing", "link", "folder"] {
-      #expect(FileSystem.signatureIfSame(folder.path(name), as: Array("x".utf8)) == nil, "\(name)")
+      #expect(FileSystem.compare(folder.path(name), with: Array("x".utf8)) == nil, "\(name)")
     }
   }
 }
