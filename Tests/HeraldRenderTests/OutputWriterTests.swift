@@ -352,6 +352,22 @@ struct OutputWriterTests {
   }
 
   @Test(
+    "the map vouches for a plan's files when it lists others too, in the plan's order or any other",
+    arguments: [false, true])
+  func mapListingMoreFiles(sortedPlan: Bool) throws {
+    let fixture = try WriterFixture()
+    let key = Fingerprint(high: 1, low: 2)
+    func planned(_ paths: [String]) -> [OutputWriter.Planned] {
+      paths.map { OutputWriter.Planned(path: $0, fingerprint: Fingerprint(high: 3, low: 4)) }
+    }
+    // Paths before, between and after the plan's, as the documents' copies are in a build's map.
+    let others = ["0.txt", "api/copy.json", "b.txt", "zz.txt"]
+    _ = try fixture.rendered(planned((Self.files + others).sortedBytewise()), map: key)
+    let paths = sortedPlan ? Self.files.sortedBytewise() : Self.files
+    #expect(try fixture.rendered(planned(paths), map: key) == [])
+  }
+
+  @Test(
     "the map is rewritten only when an entry changes, in the plan's order or any other",
     arguments: [false, true])
   func mapRewrittenOnlyOnChange(sortedPlan: Bool) throws {

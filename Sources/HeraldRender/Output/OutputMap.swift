@@ -62,12 +62,18 @@ struct OutputMap: Sendable {
 
   /// Where a path is in `sorted`, by binary search.
   func place(of path: String) -> Int? {
+    let low = lowerBound(of: path)
+    return low < sorted.count && sorted[low].path == path ? low : nil
+  }
+
+  /// The first place in `sorted` whose path does not precede `path`, by binary search.
+  func lowerBound(of path: String) -> Int {
     var (low, high) = (0, sorted.count)
     while low < high {
       let middle = (low + high) / 2
       if sorted[middle].path.precedesBytewise(path) { low = middle + 1 } else { high = middle }
     }
-    return low < sorted.count && sorted[low].path == path ? low : nil
+    return low
   }
 
   /// The entry of a path.

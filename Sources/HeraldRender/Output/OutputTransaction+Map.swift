@@ -18,23 +18,38 @@ extension OutputTransaction {
   /// For each file, in order, its entry in the map when the map holds its fingerprint and it is
   /// still the file herald put in place, else nil (looked at in parallel: one `stat` each).
   ///
-  /// A plan of the map's own paths in its order (an edit's rebuild) is matched place by place.
+  /// The files are found in the map by one walk of the two lists, the map's sorted by path and a
+  /// build's plan too (a file out of that order is searched for, and the walk goes on from it).
+  /// A binary search per file read the map's middle paths from both threads at once, and their
+  /// shared reference counts took about a third of this step's processor time at 50,000 records
+  /// (the copies of the documents, which the map lists besides the plan's files, made every
+  /// rebuild search).
   static func unchanged(
     _ files: [OutputWriter.Planned], map: OutputMap?, output: String
   ) -> [OutputMap.Entry?] {
     guard let map else { return Array(repeating: nil, count: files.count) }
     let sorted = map.sorted
-    let alike = files.matches(sorted) { $0.path == $1.path }
-    @Sendable func entry(of file: OutputWriter.Planned, at place: Int) -> OutputMap.Entry? {
-      guard let place = alike ? place : map.place(of: file.path),
-        let fingerprint = file.fingerprint, sorted[place].entry.fingerprint == fingerprint
-      else { return nil }
-      return sorted[place].entry
+    var candidates: [(path: String, entry: OutputMap.Entry)?] = []
+    candidates.reserveCapacity(files.count)
+    var next = 0
+    var previous: String?
+    for file in files {
+      if let previous, !previous.precedesBytewise(file.path) {
+        next = map.lowerBound(of: file.path)
+      }
+      previous = file.path
+      while next < sorted.count, sorted[next].path.precedesBytewise(file.path) { next += 1 }
+      guard next < sorted.count, sorted[next].path == file.path,
+        let fingerprint = file.fingerprint, sorted[next].entry.fingerprint == fingerprint
+      else {
+        candidates.append(nil)
+        continue
+      }
+      candidates.append((file.path, sorted[next].entry))
     }
     let folder = OpenFolder(output)
-    return Array(files.indices).concurrentMap { place -> OutputMap.Entry? in
-      let file = files[place]
-      return entry(of: file, at: place).flatMap { $0.isInPlace(file.path, in: folder) ? $0 : nil }
+    return candidates.concurrentMap { candidate in
+      candidate.flatMap { $0.entry.isInPlace($0.path, in: folder) ? $0.entry : nil }
     }
   }
 
