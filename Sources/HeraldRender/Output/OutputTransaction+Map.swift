@@ -32,12 +32,12 @@ extension OutputTransaction {
     var candidates: [(path: String, entry: OutputMap.Entry)?] = []
     candidates.reserveCapacity(files.count)
     var next = 0
-    var previous: String?
     for file in files {
-      if let previous, !previous.precedesBytewise(file.path) {
+      // Every path before `next` precedes the previous file's: a file whose place is further back
+      // (the plan out of order) is searched for.
+      if next > 0, !sorted[next - 1].path.precedesBytewise(file.path) {
         next = map.lowerBound(of: file.path)
       }
-      previous = file.path
       while next < sorted.count, sorted[next].path.precedesBytewise(file.path) { next += 1 }
       guard next < sorted.count, sorted[next].path == file.path,
         let fingerprint = file.fingerprint, sorted[next].entry.fingerprint == fingerprint
