@@ -16,17 +16,31 @@ struct OutputJournal: Equatable {
   /// A path may be a whole staged folder that the output does not have yet (a first build's
   /// `announcements/`): one rename then puts thousands of files in place.
   var puts: [String]
+  /// For a put staged outside the tree's folders (a file that replaces one in place), its number
+  /// in the staging folder's `replacingFolder`.
+  var numbers: [String: Int]
   /// Paths, relative to the output, of files to remove, after every put.
   var removals: [String]
 
   /// The journal's file name inside the output folder.
   static let fileName = ".herald-journal"
+  /// The staging folder's folder for files that replace files in place, each named by a number:
+  /// the output already has their folders, so making and removing a copy of each in staging
+  /// was most of the cost of a build that rewrites every page (a herald.yaml edit).
+  static let replacingFolder = ".herald-replacing"
 
-  /// The bytes on disk: one entry per path, `P` (a file or a new folder) or `R` then the path, each
-  /// ended by a NUL (a path may hold any byte but NUL).
+  /// The bytes on disk: one entry per path, `P` (a file or a new folder), `F` (a file staged by
+  /// number: the number, a slash, the path) or `R` then the path, each ended by a NUL (a path may
+  /// hold any byte but NUL).
   var bytes: [UInt8] {
     var bytes: [UInt8] = []
-    for path in puts { bytes += [UInt8(ascii: "P")] + Array(path.utf8) + [0] }
+    for path in puts {
+      if let number = numbers[path] {
+        bytes += [UInt8(ascii: "F")] + Array("\(number)/\(path)".utf8) + [0]
+      } else {
+        bytes += [UInt8(ascii: "P")] + Array(path.utf8) + [0]
+      }
+    }
     for path in removals { bytes += [UInt8(ascii: "R")] + Array(path.utf8) + [0] }
     return bytes
   }
@@ -35,26 +49,48 @@ struct OutputJournal: Equatable {
   init?(bytes: [UInt8]) {
     guard bytes.last == 0 || bytes.isEmpty else { return nil }
     var puts: [String] = []
+    var numbers: [String: Int] = [:]
     var removals: [String] = []
     for entry in bytes.split(separator: 0) {
       guard let kind = entry.first else { return nil }
-      let path = String(decoding: entry.dropFirst(), as: UTF8.self)
+      var rest = entry.dropFirst()
+      var number: Int?
+      if kind == UInt8(ascii: "F") {
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")),
+          let value = Int(String(decoding: rest[..<slash], as: UTF8.self)), value >= 0
+        else { return nil }
+        number = value
+        rest = rest[rest.index(after: slash)...]
+      }
+      let path = String(decoding: rest, as: UTF8.self)
       guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
         return nil
       }
       switch kind {
       case UInt8(ascii: "P"): puts.append(path)
+      case UInt8(ascii: "F"):
+        puts.append(path)
+        numbers[path] = number
       case UInt8(ascii: "R"): removals.append(path)
       default: return nil
       }
     }
-    self.init(puts: puts, removals: removals)
+    self.init(puts: puts, removals: removals, numbers: numbers)
   }
 
   /// Makes a journal.
-  init(puts: [String], removals: [String]) {
+  init(puts: [String], removals: [String], numbers: [String: Int] = [:]) {
     self.puts = puts
     self.removals = removals
+    self.numbers = numbers
+  }
+
+  /// Where a put's staged file or folder is, relative to the staging folder.
+  func staged(_ put: String) -> String { Self.staged(put, number: numbers[put]) }
+
+  /// Where a file is staged, relative to the staging folder: by its number when it has one.
+  static func staged(_ path: String, number: Int?) -> String {
+    number.map { replacingFolder + "/\($0)" } ?? path
   }
 
   /// Writes the journal into the output folder in one step (a temporary name, then a rename).
@@ -85,7 +121,7 @@ struct OutputJournal: Equatable {
       }
       // The staged folders above those the puts emptied, deepest first.
       var emptied: Set<String> = []
-      for path in puts {
+      for path in puts where numbers[path] == nil {
         var folder = parent(of: parent(of: path))
         while !folder.isEmpty && emptied.insert(folder).inserted { folder = parent(of: folder) }
       }
@@ -129,7 +165,9 @@ struct OutputJournal: Equatable {
       }
       // A folder another run still fills stays, and is tried again once every run is done.
       var emptied: [String] = []
-      for path in run where parent(of: path) != emptied.last { emptied.append(parent(of: path)) }
+      for path in run where numbers[path] == nil && parent(of: path) != emptied.last {
+        emptied.append(parent(of: path))
+      }
       return emptied.filter { !$0.isEmpty && !staged.removeEmptyFolder($0) }
     }
     for folder in kept.joined() { staged.removeEmptyFolder(folder) }
@@ -143,15 +181,16 @@ struct OutputJournal: Equatable {
     staging: String
   ) throws(FileSystemError) {
     let destination = output + "/" + path
-    switch staged.rename(path, to: path, in: target) {
+    let source = self.staged(path)
+    switch staged.rename(source, to: path, in: target) {
     case 0: return
     case ENOENT:
       // The staged file is gone: it was put in place before an interruption.
-      guard FileSystem.exists(staging + "/" + path) else { return }
+      guard FileSystem.exists(staging + "/" + source) else { return }
       throw FileSystemError(path: destination, code: ENOENT)
     case EISDIR, ENOTDIR:
       try FileSystem.removeTree(destination)
-      let failure = staged.rename(path, to: path, in: target)
+      let failure = staged.rename(source, to: path, in: target)
       guard failure == 0 else { throw FileSystemError(path: destination, code: failure) }
     case ENOTEMPTY, EEXIST:
       // A new folder where the output already has one: its files go in one by one.

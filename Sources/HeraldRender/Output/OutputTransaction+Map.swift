@@ -11,7 +11,8 @@ extension OutputTransaction {
     staged.map { file in
       guard file.isChanged, renamed.contains(file.path) else { return file }
       return StagedFile(
-        path: file.path, isChanged: true, signature: FileSignature.of(output + "/" + file.path))
+        path: file.path, number: file.number, isChanged: true,
+        signature: FileSignature.of(output + "/" + file.path))
     }
   }
 

@@ -29,6 +29,8 @@ package final class OutputTransaction: Sendable {
     (false, [], false))
   /// Files planned after rendering (`plan(_:)`), sorted.
   private let added = Mutex<[String]>([])
+  /// The number the next file staged by number takes.
+  private let nextNumber = Atomic<Int>(0)
 
   init(
     writer: OutputWriter, lock: FolderLock, files: [OutputWriter.Planned], previous: PreviousTree,
@@ -64,11 +66,14 @@ package final class OutputTransaction: Sendable {
     private let writer: ComparingFileWriter
     private let transaction: OutputTransaction
 
+    private let number: Int?
+
     fileprivate init(
-      path: String, destination: String, writer: ComparingFileWriter,
+      path: String, number: Int?, destination: String, writer: ComparingFileWriter,
       transaction: OutputTransaction
     ) {
       self.path = path
+      self.number = number
       self.destination = destination
       self.writer = writer
       self.transaction = transaction
@@ -82,20 +87,26 @@ package final class OutputTransaction: Sendable {
         try writer.finish(last)
       }
       transaction.record(
-        StagedFile(path: path, isChanged: outcome.isChanged, signature: outcome.signature))
+        StagedFile(
+          path: path, number: number, isChanged: outcome.isChanged, signature: outcome.signature))
     }
   }
 
-  /// Opens a planned file for staging.
+  /// Opens a planned file for staging: at its path in staging, or by number when the previous
+  /// tree has it (its folders are in place already, and need no copies in staging).
   package func open(_ file: String) throws(OutputError) -> StagingFile {
     try prepareStaging()
-    let path = staging + "/" + file
+    let number =
+      previous.contains(file) ? nextNumber.wrappingAdd(1, ordering: .relaxed).oldValue : nil
+    let relative = OutputJournal.staged(file, number: number)
+    let path = staging + "/" + relative
     let inPlace = listed?.contains(file) == false ? nil : writer.outputDirectory + "/" + file
     let folders = folders
     let comparing = ComparingFileWriter(
-      inPlace: inPlace, destination: path, folder: folders.rootFolder.map { ($0, file) }
-    ) { () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: file)) }
-    return StagingFile(path: file, destination: path, writer: comparing, transaction: self)
+      inPlace: inPlace, destination: path, folder: folders.rootFolder.map { ($0, relative) }
+    ) { () throws(FileSystemError) in try folders.make(OutputWriter.folder(of: relative)) }
+    return StagingFile(
+      path: file, number: number, destination: path, writer: comparing, transaction: self)
   }
 
   /// Reads planned files as they will be once committed, each handed to `read` (on several
@@ -104,10 +115,14 @@ package final class OutputTransaction: Sendable {
   package func readCommitted<Result: Sendable>(
     _ files: [String], _ read: @Sendable (String, [UInt8]) -> Result
   ) throws(OutputError) -> [Result] {
-    let changed = Set(state.withLock { $0.staged.filter(\.isChanged).map(\.path) })
+    let changed = Dictionary(
+      state.withLock { $0.staged.filter(\.isChanged).map { ($0.path, $0.number) } },
+      uniquingKeysWith: { first, _ in first })
     let (staging, output) = (staging, writer.outputDirectory)
     return try files.concurrentMap { (file) throws(OutputError) in
-      let path = (changed.contains(file) ? staging : output) + "/" + file
+      let path =
+        changed[file].map { staging + "/" + OutputJournal.staged(file, number: $0) }
+        ?? output + "/" + file
       switch FileSystem.readRegular(path) {
       case .success(let bytes): return read(file, bytes)
       case .failure(let error): throw OutputError.io(error.path, error.reason)
@@ -171,9 +186,12 @@ package final class OutputTransaction: Sendable {
     state.withLock { $0.committed = true }
     var mapInPlace = map != nil
     if !changed.isEmpty || !removed.isEmpty {
+      let numbers = Dictionary(
+        staged.compactMap { file in file.isChanged ? file.number.map { (file.path, $0) } : nil },
+        uniquingKeysWith: { first, _ in first })
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
-        removals: removed)
+        removals: removed, numbers: numbers)
       do {
         // From the journal on, the map no longer lists the tree: a build that stops inside it
         // leaves no map, so the next one lists the disk and removes what this one added.
@@ -218,6 +236,8 @@ package final class OutputTransaction: Sendable {
   /// modification time its rename keeps).
   struct StagedFile: Sendable {
     let path: String
+    /// Its number in staging's `OutputJournal.replacingFolder`, when it was staged by number.
+    let number: Int?
     let isChanged: Bool
     let signature: FileSignature?
   }
