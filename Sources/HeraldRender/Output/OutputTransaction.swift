@@ -65,7 +65,6 @@ package final class OutputTransaction: Sendable {
     private let destination: String
     private let writer: ComparingFileWriter
     private let transaction: OutputTransaction
-
     private let number: Int?
 
     fileprivate init(
@@ -117,7 +116,7 @@ package final class OutputTransaction: Sendable {
   ) throws(OutputError) -> [Result] {
     let changed = Dictionary(
       state.withLock { $0.staged.filter(\.isChanged).map { ($0.path, $0.number) } },
-      uniquingKeysWith: { first, _ in first })
+      uniquingKeysWith: { _, last in last })
     let (staging, output) = (staging, writer.outputDirectory)
     return try files.concurrentMap { (file) throws(OutputError) in
       let path =
@@ -188,7 +187,7 @@ package final class OutputTransaction: Sendable {
     if !changed.isEmpty || !removed.isEmpty {
       let numbers = Dictionary(
         staged.compactMap { file in file.isChanged ? file.number.map { (file.path, $0) } : nil },
-        uniquingKeysWith: { first, _ in first })
+        uniquingKeysWith: { _, last in last })
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
         removals: removed, numbers: numbers)
