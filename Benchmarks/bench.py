@@ -27,7 +27,11 @@ rounds' ratios; peaks are maximum resident set sizes. On the disk, finished outp
 aside and removed after the last size, so no timed run follows a large removal (see Removal).
 
     python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live]
-                                [--disk-only | --ram-only]
+                                [--disk-only | --ram-only] [--disk-root PATH]
+
+--disk-root puts the disk's outputs on another file system (default Benchmarks/sites/bench-out):
+an ext4 without a journal, like this project's build machine's, will not reuse an inode freed in
+the last seconds, and a build that follows another's removals pays for that search.
 """
 import argparse
 import json
@@ -291,6 +295,9 @@ def main():
     parser.add_argument(
         "--ram-only", action="store_true", help="write outputs only onto the RAM disk")
     parser.add_argument(
+        "--disk-root", type=Path, default=WORK / "bench-out",
+        help="where the disk's outputs go (another file system: a journaled ext4, say)")
+    parser.add_argument(
         "--all-live", action="store_true",
         help="keep every record live (no expiresAt): the worst case for the manifests' size")
     arguments = parser.parse_args()
@@ -308,7 +315,7 @@ def main():
     if Path("/dev/shm").is_dir() and not arguments.disk_only:
         roots.append(("RAM disk", Path("/dev/shm") / "herald-bench"))
     if not arguments.ram_only or not roots:
-        roots.append(("disk", WORK / "bench-out"))
+        roots.append(("disk", arguments.disk_root))
     for label, root in roots:
         print(f"\noutputs on the {label} ({file_system(root)}, {root}):", flush=True)
         # A fresh folder of its own, beside any an interrupted run left (removed with the root at

@@ -1,0 +1,75 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+/// The cache's database is written without syncs: a crash of the system in the middle of a save
+/// can leave any mix of the pages before and after it, and that must cost time, never correctness.
+@Suite("A cache torn by a crash mid-save")
+struct TornCacheTests {
+  /// SQLite's page size in the cache (`PRAGMA page_size` in its schema).
+  static let pageSize = 65_536
+
+  @Test(
+    "any mix of the database's pages before and after a save builds what a clean build does",
+    arguments: [3, 5] as [UInt64])
+  func tornSave(seed: UInt64) throws {
+    let site = try TemporaryDirectory()
+    try SiteCopy.writeExample(to: site)
+    let work = try TemporaryDirectory()
+    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
+    let output = work.path("public")
+    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
+    let arguments = ["build", "--site", site.url.path, "--output", output] + now
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let database = try Self.databasePath(in: work.path("cache"))
+    let before = Array(try Data(contentsOf: URL(fileURLWithPath: database)))
+    try IncrementalBuildTests.edit(
+      site, IncrementalBuildTests.widgets, "title: Departures on your home screen",
+      "title: Widgets")
+    // A second record, so the save after it adds more than one page.
+    try IncrementalBuildTests.edit(
+      site, IncrementalBuildTests.sunset, "title: This version of Linewise has stopped working",
+      "title: This version of Linewise no longer works")
+    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
+    let after = Array(try Data(contentsOf: URL(fileURLWithPath: database)))
+    #expect(before != after)
+    let reference = work.path("reference")
+    #expect(
+      try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", reference, "--no-cache"] + now
+      ).status == 0)
+    let expected = try FileTree.read(URL(fileURLWithPath: reference)).withoutBookkeeping
+    var generator = SplitMix64(seed: seed)
+    for trial in 0..<6 {
+      let torn = Self.mix(before, after, using: &generator)
+      try Data(torn).write(to: URL(fileURLWithPath: database))
+      // A new output, so every file is rendered again from what the cache holds.
+      try? FileManager.default.removeItem(atPath: output)
+      let rebuilt = try HeraldProcess.run(arguments, environment: cache)
+      #expect(rebuilt.status == 0, "trial \(trial): \(rebuilt.stderr)")
+      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+      #expect(tree.differences(from: expected) == nil, "trial \(trial): the output changed")
+    }
+  }
+
+  /// Each page from one state or the other at random, the file as long as either.
+  static func mix(
+    _ before: [UInt8], _ after: [UInt8], using generator: inout SplitMix64
+  ) -> [UInt8] {
+    let length = generator.next() % 2 == 0 ? before.count : after.count
+    var torn: [UInt8] = []
+    for start in stride(from: 0, to: length, by: pageSize) {
+      let end = start + pageSize
+      let pick = generator.next() % 2 == 0 ? before : after
+      let source = end <= pick.count ? pick : (end <= before.count ? before : after)
+      torn += source[start..<min(end, source.count)]
+    }
+    return torn
+  }
+
+  static func databasePath(in cacheRoot: String) throws -> String {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: cacheRoot)
+    let folder = try #require(folders.first)
+    return cacheRoot + "/" + folder + "/cache.sqlite"
+  }
+}
