@@ -3,14 +3,15 @@ import HeraldTestSupport
 import Testing
 
 /// The cache's database is written without syncs: a crash of the system in the middle of a save
-/// can leave any mix of the pages before and after it, and that must cost time, never correctness.
+/// can leave any mix of the blocks before and after it, and that must cost time, never correctness.
 @Suite("A cache torn by a crash mid-save")
 struct TornCacheTests {
-  /// SQLite's page size in the cache (`PRAGMA page_size` in its schema).
-  static let pageSize = 65_536
+  /// What a crash tears apart: a file system's block, a sixteenth of one of SQLite's pages (so a
+  /// value can be cut in two, half before the save and half after).
+  static let blockSize = 4_096
 
   @Test(
-    "any mix of the database's pages before and after a save builds what a clean build does",
+    "any mix of the database's blocks before and after a save builds what a clean build does",
     arguments: [3, 5] as [UInt64])
   func tornSave(seed: UInt64) throws {
     let site = try TemporaryDirectory()
@@ -40,7 +41,7 @@ struct TornCacheTests {
       ).status == 0)
     let expected = try FileTree.read(URL(fileURLWithPath: reference)).withoutBookkeeping
     var generator = SplitMix64(seed: seed)
-    for trial in 0..<6 {
+    for trial in 0..<8 {
       let torn = Self.mix(before, after, using: &generator)
       try Data(torn).write(to: URL(fileURLWithPath: database))
       // A new output, so every file is rendered again from what the cache holds.
@@ -52,14 +53,14 @@ struct TornCacheTests {
     }
   }
 
-  /// Each page from one state or the other at random, the file as long as either.
+  /// Each block from one state or the other at random, the file as long as either.
   static func mix(
     _ before: [UInt8], _ after: [UInt8], using generator: inout SplitMix64
   ) -> [UInt8] {
     let length = generator.next() % 2 == 0 ? before.count : after.count
     var torn: [UInt8] = []
-    for start in stride(from: 0, to: length, by: pageSize) {
-      let end = start + pageSize
+    for start in stride(from: 0, to: length, by: blockSize) {
+      let end = start + blockSize
       let pick = generator.next() % 2 == 0 ? before : after
       let source = end <= pick.count ? pick : (end <= before.count ? before : after)
       torn += source[start..<min(end, source.count)]
