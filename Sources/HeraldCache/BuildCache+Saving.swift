@@ -23,9 +23,10 @@ extension BuildCache {
     do {
       let database = try SQLiteDatabase(path: path, create: true)
       // Never synced: a crash of the process leaves SQLite's journal to roll back as ever, and one
-      // of the system can leave a mix of pages that SQLite finds damaged or that hold sealed
-      // values of either state, each right for its key; so durability would buy nothing. On a
-      // journaled ext4 the syncs cost 10-14 ms an edit and 57-169 ms a first build.
+      // of the system can leave a mix of blocks that SQLite finds damaged, whose values are of
+      // either state (each right for its key) or cut in two (its seal fails: a miss); so
+      // durability would buy nothing. On a journaled ext4 the syncs cost 10-14 ms an edit and
+      // 57-169 ms a first build.
       try database.execute("PRAGMA synchronous = OFF")
       // Another format's tables may lack this one's columns: they are made again, empty.
       if isForeign { try database.execute(Self.dropTables) }
