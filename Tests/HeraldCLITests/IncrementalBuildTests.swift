@@ -351,42 +351,26 @@ struct IncrementalBuildTests {
     "one flipped bit anywhere in the cache's database costs time, never correctness",
     arguments: [7, 11] as [UInt64])
   func flippedBit(seed: UInt64) throws {
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let work = try TemporaryDirectory()
-    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
-    let output = work.path("public")
-    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
-    let arguments = ["build", "--site", site.url.path, "--output", output] + now
-    let reference = work.path("reference")
-    #expect(
-      try HeraldProcess.run(
-        ["build", "--site", site.url.path, "--output", reference, "--no-cache"] + now
-      ).status == 0)
-    let expected = try FileTree.read(URL(fileURLWithPath: reference)).withoutBookkeeping
+    let example = try CachedExample()
+    let expected = try example.clean()
     var generator = SplitMix64(seed: seed)
     for trial in 0..<8 {
-      try? FileManager.default.removeItem(atPath: work.path("cache"))
-      try? FileManager.default.removeItem(atPath: output)
-      #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
-      let folder = work.path(
-        "cache/"
-          + (try FileManager.default.contentsOfDirectory(
-            atPath: work.path("cache")
-          ).first ?? ""))
-      let url = URL(fileURLWithPath: folder + "/cache.sqlite")
+      try? FileManager.default.removeItem(atPath: example.work.path("cache"))
+      try? FileManager.default.removeItem(atPath: example.output)
+      #expect(try example.build().status == 0)
+      let url = try example.database()
       var bytes = Array(try Data(contentsOf: url))
       let offset = Int(generator.next() % UInt64(bytes.count))
       bytes[offset] ^= UInt8(1) << (generator.next() % 8)
       try Data(bytes).write(to: url)
       // A new output, so every file is rendered again from what the cache holds.
-      try FileManager.default.removeItem(atPath: output)
-      let rebuilt = try HeraldProcess.run(arguments, environment: cache)
+      try FileManager.default.removeItem(atPath: example.output)
+      let rebuilt = try example.build()
       #expect(rebuilt.status == 0, "trial \(trial): \(rebuilt.stderr)")
-      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
       #expect(
-        tree.differences(from: expected) == nil,
+        try example.built().differences(from: expected) == nil,
         "trial \(trial): bit \(offset) of the database changed the output")
     }
   }
+
 }

@@ -14,42 +14,31 @@ struct TornCacheTests {
     "any mix of the database's blocks before and after a save builds what a clean build does",
     arguments: [3, 5] as [UInt64])
   func tornSave(seed: UInt64) throws {
-    let site = try TemporaryDirectory()
-    try SiteCopy.writeExample(to: site)
-    let work = try TemporaryDirectory()
-    let cache = ["HERALD_CACHE_DIR": work.path("cache")]
-    let output = work.path("public")
-    let now = ["--now", "2026-11-30T12:00:00Z", "--quiet"]
-    let arguments = ["build", "--site", site.url.path, "--output", output] + now
-    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
-    let database = try Self.databasePath(in: work.path("cache"))
-    let before = Array(try Data(contentsOf: URL(fileURLWithPath: database)))
+    let example = try CachedExample()
+    #expect(try example.build().status == 0)
+    let database = try example.database()
+    let before = Array(try Data(contentsOf: database))
     try IncrementalBuildTests.edit(
-      site, IncrementalBuildTests.widgets, "title: Departures on your home screen",
+      example.site, IncrementalBuildTests.widgets, "title: Departures on your home screen",
       "title: Widgets")
-    // A second record, so the save after it adds more than one page.
+    // A second record, so the save after it adds more than one row.
     try IncrementalBuildTests.edit(
-      site, IncrementalBuildTests.sunset, "title: This version of Linewise has stopped working",
+      example.site, IncrementalBuildTests.sunset,
+      "title: This version of Linewise has stopped working",
       "title: This version of Linewise no longer works")
-    #expect(try HeraldProcess.run(arguments, environment: cache).status == 0)
-    let after = Array(try Data(contentsOf: URL(fileURLWithPath: database)))
+    #expect(try example.build().status == 0)
+    let after = Array(try Data(contentsOf: database))
     #expect(before != after)
-    let reference = work.path("reference")
-    #expect(
-      try HeraldProcess.run(
-        ["build", "--site", site.url.path, "--output", reference, "--no-cache"] + now
-      ).status == 0)
-    let expected = try FileTree.read(URL(fileURLWithPath: reference)).withoutBookkeeping
+    let expected = try example.clean()
     var generator = SplitMix64(seed: seed)
     for trial in 0..<8 {
-      let torn = Self.mix(before, after, using: &generator)
-      try Data(torn).write(to: URL(fileURLWithPath: database))
+      try Data(Self.mix(before, after, using: &generator)).write(to: database)
       // A new output, so every file is rendered again from what the cache holds.
-      try? FileManager.default.removeItem(atPath: output)
-      let rebuilt = try HeraldProcess.run(arguments, environment: cache)
+      try? FileManager.default.removeItem(atPath: example.output)
+      let rebuilt = try example.build()
       #expect(rebuilt.status == 0, "trial \(trial): \(rebuilt.stderr)")
-      let tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
-      #expect(tree.differences(from: expected) == nil, "trial \(trial): the output changed")
+      let differences = try example.built().differences(from: expected)
+      #expect(differences == nil, "trial \(trial): the output changed")
     }
   }
 
@@ -66,11 +55,5 @@ struct TornCacheTests {
       torn += source[start..<min(end, source.count)]
     }
     return torn
-  }
-
-  static func databasePath(in cacheRoot: String) throws -> String {
-    let folders = try FileManager.default.contentsOfDirectory(atPath: cacheRoot)
-    let folder = try #require(folders.first)
-    return cacheRoot + "/" + folder + "/cache.sqlite"
   }
 }
