@@ -108,8 +108,14 @@ let package = Package(
       plugins: ["EmbedDefaultTheme"]),
     // Linked with mimalloc on Linux: a build allocates and frees millions of small values (pages'
     // data, strings, rows) on both cores, and glibc's malloc and free were an eighth of its work.
+    // HeraldAllocator links it, and sets it to take memory in 2 MiB pages before anything runs.
     .executableTarget(
-      name: "herald", dependencies: ["HeraldCLI"],
+      name: "herald",
+      dependencies: [
+        "HeraldCLI", .target(name: "HeraldAllocator", condition: .when(platforms: [.linux])),
+      ]),
+    .target(
+      name: "HeraldAllocator",
       linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]),
     // HeraldClient's adapter for conformance/run-cases, the runner any port's cases go through.
     .executableTarget(
