@@ -114,9 +114,7 @@ package final class OutputTransaction: Sendable {
   package func readCommitted<Result: Sendable>(
     _ files: [String], _ read: @Sendable (String, [UInt8]) -> Result
   ) throws(OutputError) -> [Result] {
-    let changed = Dictionary(
-      state.withLock { $0.staged.filter(\.isChanged).map { ($0.path, $0.number) } },
-      uniquingKeysWith: { _, last in last })
+    let changed = StagedFile.numbers(state.withLock { $0.staged })
     let (staging, output) = (staging, writer.outputDirectory)
     return try files.concurrentMap { (file) throws(OutputError) in
       let path =
@@ -185,9 +183,7 @@ package final class OutputTransaction: Sendable {
     state.withLock { $0.committed = true }
     var mapInPlace = map != nil
     if !changed.isEmpty || !removed.isEmpty {
-      let numbers = Dictionary(
-        staged.compactMap { file in file.isChanged ? file.number.map { (file.path, $0) } : nil },
-        uniquingKeysWith: { _, last in last })
+      let numbers = StagedFile.numbers(staged).compactMapValues { $0 }
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
         removals: removed, numbers: numbers)
@@ -239,5 +235,13 @@ package final class OutputTransaction: Sendable {
     let number: Int?
     let isChanged: Bool
     let signature: FileSignature?
+
+    /// Each changed file's number in staging (nil for one staged at its path); a path staged
+    /// twice is where its last staging put it.
+    static func numbers(_ staged: [StagedFile]) -> [String: Int?] {
+      Dictionary(
+        staged.filter(\.isChanged).map { ($0.path, $0.number) },
+        uniquingKeysWith: { _, last in last })
+    }
   }
 }
