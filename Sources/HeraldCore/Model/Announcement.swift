@@ -76,6 +76,9 @@ package struct Announcement: Sendable, Hashable {
   package var translations: [String: Translation] { box.fields.translations }
   /// Where it was read from, for diagnostics that concern a field.
   package var source: RecordSource { box.fields.source }
+  /// The fingerprint of what it was read from (`source.key`), read without copying its source: a
+  /// plan reads it once for every file that shows the record.
+  package var sourceKey: Fingerprint? { box.fields.source.key }
 
   /// Makes a record from its fields.
   package init(

@@ -61,7 +61,7 @@ final class FragmentStore: Sendable {
 
   /// The key of a record's row in a scope, when the record and the build can be fingerprinted.
   private func rowKey(_ announcement: Announcement, _ scope: String) -> Fingerprint? {
-    guard var hasher = cache?.hasher(), let rowEnvironment, let record = announcement.source.key
+    guard var hasher = cache?.hasher(), let rowEnvironment, let record = announcement.sourceKey
     else { return nil }
     hasher.combine("row")
     hasher.combine(rowEnvironment)

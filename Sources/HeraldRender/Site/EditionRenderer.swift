@@ -150,11 +150,10 @@ final class EditionRenderer: Sendable {
       }
     }
     if fragments.environment != nil {
-      files = files.concurrentMap { file in
-        var file = file
-        file.fingerprint = fingerprint(file.content)
-        return file
-      }
+      // Set in place: a copy of every planned file, made and dropped, retains and releases its
+      // path and its record.
+      let fingerprints = files.concurrentMap { fingerprint($0.content) }
+      for index in files.indices { files[index].fingerprint = fingerprints[index] }
     }
     return files.sortedBytewise(by: \.path)
   }

@@ -16,7 +16,7 @@ package struct RecordMark: Sendable, Hashable {
 
   /// A record's mark at a time; nil for a record not read through a cache (it has no key).
   package init?(_ announcement: Announcement, now: Timestamp) {
-    guard let key = announcement.source.key else { return nil }
+    guard let key = announcement.sourceKey else { return nil }
     self.init(key: key, state: Self.state(of: announcement, at: now))
   }
 

@@ -31,8 +31,8 @@ package struct SiteRenderer: Sendable {
       return (renderer, renderer.makePlan())
     }
     editions = planned.map(\.0)
-    var files: [PlannedFile] = []
-    for (index, (_, plan)) in planned.enumerated() {
+    var files = planned.first?.1 ?? []
+    for (index, (_, plan)) in planned.enumerated().dropFirst() {
       files += plan.map { file in
         var file = file
         file.edition = index
