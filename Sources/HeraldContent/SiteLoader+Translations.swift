@@ -76,7 +76,7 @@ extension DecodedRecord {
     for (file, _) in files { more[file.locale] = file.translation }
     var key: Fingerprint?
     let contents = files.compactMap(\.1).sortedBytewise { $0.file }
-    if var hasher, let own = announcement.source.key, contents.count == files.count {
+    if var hasher, let own = announcement.sourceKey, contents.count == files.count {
       hasher.combine("translated")
       hasher.combine(own)
       for state in contents {

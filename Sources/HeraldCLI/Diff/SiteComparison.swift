@@ -108,7 +108,7 @@ struct SiteComparison {
     for announcement in head.announcements {
       guard let before = baseByID[announcement.id] else { continue }
       // Read from the same bytes under the same record terms (the cache's key says so): the same.
-      if let key = before.source.key, key == announcement.source.key { continue }
+      if let key = before.sourceKey, key == announcement.sourceKey { continue }
       let changes = Self.changes(from: before, to: announcement)
       if !changes.isEmpty { edited.append(Edit(announcement: announcement, changes: changes)) }
     }
@@ -319,7 +319,7 @@ struct SiteComparison {
     let records = (base: sides[0].records, head: sides[1].records)
     func same(_ left: [Announcement], _ right: [Announcement]) -> Bool {
       left.count == right.count
-        && zip(left, right).allSatisfy { $0.source.key != nil && $0.source.key == $1.source.key }
+        && zip(left, right).allSatisfy { $0.sourceKey != nil && $0.sourceKey == $1.sourceKey }
     }
     let platforms = Set(base.config.platforms.map(\.key) + head.config.platforms.map(\.key))
       .sorted()

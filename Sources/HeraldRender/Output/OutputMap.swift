@@ -67,14 +67,7 @@ struct OutputMap: Sendable {
   }
 
   /// The first place in `sorted` whose path does not precede `path`, by binary search.
-  func lowerBound(of path: String) -> Int {
-    var (low, high) = (0, sorted.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle].path.precedesBytewise(path) { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
+  func lowerBound(of path: String) -> Int { sorted.lowerBoundBytewise(of: path) { $0.path } }
 
   /// The entry of a path.
   func entry(at path: String) -> Entry? { place(of: path).map { sorted[$0].entry } }

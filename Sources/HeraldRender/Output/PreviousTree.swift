@@ -19,14 +19,14 @@ package struct PreviousTree: Sendable {
 
   /// Whether the tree has a file at a path.
   func contains(_ path: String) -> Bool {
-    let place = lowerBound(of: path)
+    let place = sorted.lowerBoundBytewise(of: path) { $0 }
     return place < sorted.count && sorted[place] == path
   }
 
   /// Whether the tree has a file under a folder (`a/b` for `a/b/c.html`).
   func hasFolder(_ folder: String) -> Bool {
     let prefix = folder + "/"
-    let place = lowerBound(of: prefix)
+    let place = sorted.lowerBoundBytewise(of: prefix) { $0 }
     return place < sorted.count && sorted[place].hasPrefix(prefix)
   }
 
@@ -47,15 +47,5 @@ package struct PreviousTree: Sendable {
       gone.append(path)
     }
     return gone
-  }
-
-  /// The first place whose path does not precede `path`.
-  private func lowerBound(of path: String) -> Int {
-    var (low, high) = (0, sorted.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle].precedesBytewise(path) { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

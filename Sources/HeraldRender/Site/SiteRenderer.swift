@@ -171,11 +171,7 @@ package struct SiteRenderer: Sendable {
 
   /// Where a path is in the plan, found by binary search.
   private func index(of path: String) -> Int? {
-    var (low, high) = (0, paths.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if paths[middle].precedesBytewise(path) { low = middle + 1 } else { high = middle }
-    }
+    let low = paths.lowerBoundBytewise(of: path) { $0 }
     return low < paths.count && paths[low] == path ? low : nil
   }
 
