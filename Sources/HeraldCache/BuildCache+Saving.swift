@@ -56,29 +56,24 @@ extension BuildCache {
   /// The rows of the record files that changed since the table was read (all of them when it is of
   /// another format), and the files it holds that this run did not see.
   ///
-  /// One lookup a file: at 10,000 records, making the whole table again and comparing it with the
-  /// old one hashed every path four times, in every build.
+  /// One walk of the table beside the files seen, which come in path order.
   private func fileChanges(_ seen: [RecordFileState]) -> FileChanges {
-    let known = isForeign ? [:] : files
+    let known = isForeign ? RecordFileTable() : files
     var changes = FileChanges()
-    var matched = 0
-    for state in seen {
+    var matched = [Bool](repeating: false, count: known.count)
+    for (state, place) in zip(seen, known.places(of: seen.map(\.file))) {
       let racy = state.signature.isRacy(readAt: openedAt)
       let entry = FileEntry(signature: state.signature, content: state.content, isRacy: racy)
-      if let old = known[state.file] {
-        matched += 1
-        if old == entry { continue }
+      if let place {
+        matched[place] = true
+        if known.entries[place] == entry { continue }
       }
       changes.changed.append((state.file, entry))
     }
     // Written in path order, the same run writes the same pages of the database (the records
     // come in path order, which the sort only checks).
     changes.changed = changes.changed.sortedBytewise { $0.path }
-    // A folder lists each file once, so every known file was matched unless some are gone.
-    if matched < known.count {
-      let present = Set(seen.map(\.file))
-      changes.gone = known.keys.filter { !present.contains($0) }.sortedBytewise()
-    }
+    changes.gone = zip(known.paths, matched).compactMap { $1 ? nil : $0 }
     return changes
   }
 

@@ -84,13 +84,18 @@ extension BuildCache {
         // As a typed buffer, copied at once (a raw buffer would be appended byte by byte).
         store.append(contentsOf: value.assumingMemoryBound(to: UInt8.self))
       }
-      var files: [String: FileEntry] = [:]
+      var paths: [String] = []
+      var files: [FileEntry] = []
+      // In path order: the table's key.
       let fileRows = try database.prepare("SELECT path, value FROM file")
       while try fileRows.step() {
-        if let entry = fileEntry(fileRows.bytes(at: 1)) { files[fileRows.text(at: 0)] = entry }
+        guard let entry = fileEntry(fileRows.bytes(at: 1)) else { continue }
+        paths.append(fileRows.text(at: 0))
+        files.append(entry)
       }
       return Contents(
-        store: store, locations: locations, files: files, rows: rows,
+        store: store, locations: locations, files: RecordFileTable(paths: paths, entries: files),
+        rows: rows,
         compactedSize: Int(meta["compacted"] ?? "") ?? 0)
     }
   }

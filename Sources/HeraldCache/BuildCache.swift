@@ -46,7 +46,7 @@ package final class BuildCache: Sendable {
   final class Contents: Sendable {
     let store: [UInt8]
     let locations: [Fingerprint: Location]
-    let files: [String: FileEntry]
+    let files: RecordFileTable
     /// Every entry row, the duplicates (two builds adding one entry at once) included.
     let rows: [(row: Int64, fingerprint: Fingerprint, count: Int)]
     /// The entries' size when garbage was last removed: it is removed again once they double.
@@ -58,7 +58,7 @@ package final class BuildCache: Sendable {
 
     init(
       store: [UInt8] = [], locations: [Fingerprint: Location] = [:],
-      files: [String: FileEntry] = [:],
+      files: RecordFileTable = RecordFileTable(),
       rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] = [],
       compactedSize: Int = 0, isForeign: Bool = false, isDamaged: Bool = false
     ) {
@@ -83,7 +83,7 @@ package final class BuildCache: Sendable {
   /// The entries' sealed bytes, one after another.
   var store: [UInt8] { reading.contents.store }
   var locations: [Fingerprint: Location] { reading.contents.locations }
-  var files: [String: FileEntry] { reading.contents.files }
+  var files: RecordFileTable { reading.contents.files }
   var rows: [(row: Int64, fingerprint: Fingerprint, count: Int)] { reading.contents.rows }
   var compactedSize: Int { reading.contents.compactedSize }
   var isForeign: Bool { reading.contents.isForeign }
@@ -157,10 +157,9 @@ package final class BuildCache: Sendable {
     pendingEntries.withLock { $0[fingerprint] = entry }
   }
 
-  /// A file's fingerprint when its signature is unchanged and was not taken racily.
-  package func fingerprint(file path: String, signature: FileSignature) -> Fingerprint? {
-    guard let entry = files[path], !entry.isRacy, entry.signature == signature else { return nil }
-    return entry.content
+  /// Each file's fingerprint when its signature is unchanged and was not taken racily.
+  package func fingerprints(files paths: [String], signatures: [FileSignature?]) -> [Fingerprint?] {
+    files.fingerprints(files: paths, signatures: signatures)
   }
 
   /// The entries kept this run, by fingerprint.

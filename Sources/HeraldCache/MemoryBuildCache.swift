@@ -17,7 +17,7 @@ package final class MemoryBuildCache: SiteCache, Sendable {
 
   /// What the session keeps.
   private struct State {
-    var files: [String: (signature: FileSignature, content: Fingerprint, racy: Bool)] = [:]
+    var files = RecordFileTable()
     var entries: [Fingerprint: [UInt8]] = [:]
     var values: [Fingerprint: any Sendable] = [:]
     /// How many entries were live at the last pruning: pruning waits until twice as many are held.
@@ -33,13 +33,8 @@ package final class MemoryBuildCache: SiteCache, Sendable {
 
   package func hasher() -> SipHasher { SipHasher(key: key) }
 
-  package func fingerprint(file: String, signature: FileSignature) -> Fingerprint? {
-    state.withLock {
-      guard let entry = $0.files[file], !entry.racy, entry.signature == signature else {
-        return nil
-      }
-      return entry.content
-    }
+  package func fingerprints(files: [String], signatures: [FileSignature?]) -> [Fingerprint?] {
+    state.withLock { $0.files.fingerprints(files: files, signatures: signatures) }
   }
 
   package func withEntry<Value>(
@@ -75,12 +70,13 @@ package final class MemoryBuildCache: SiteCache, Sendable {
     let now = BuildCache.wallClock()
     state.withLock { state in
       if let seen {
-        state.files = [:]
-        for file in seen {
-          state.files[file.file] = (
-            file.signature, file.content, file.signature.isRacy(readAt: now)
-          )
-        }
+        state.files = RecordFileTable(
+          paths: seen.map(\.file),
+          entries: seen.map {
+            BuildCache.FileEntry(
+              signature: $0.signature, content: $0.content, isRacy: $0.signature.isRacy(readAt: now)
+            )
+          })
       }
       if let wanted {
         state.entries = state.entries.filter { wanted.contains($0.key) }

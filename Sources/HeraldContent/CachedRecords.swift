@@ -32,13 +32,18 @@ struct CachedRecords: Sendable {
   /// The fingerprint of the terms (`RecordTerms`) records are read under.
   let terms: Fingerprint
 
+  /// The fingerprint of each file's bytes when its metadata (as just taken) is as it was when it
+  /// was last read; the files come in path order.
+  func contents(files: [String], signatures: [FileSignature?]) -> [Fingerprint?] {
+    cache.fingerprints(files: files, signatures: signatures)
+  }
+
   /// The value of a file whose metadata (`signature`, as just taken) is as it was when it was last
-  /// read, without reading it.
-  func unchanged<Value: CachedFileValue>(file: String, signature: FileSignature?) -> (
-    Value, RecordFileState
-  )? {
-    guard let signature, let content = cache.fingerprint(file: file, signature: signature)
-    else { return nil }
+  /// read (`content`, from `contents`), without reading it.
+  func unchanged<Value: CachedFileValue>(
+    file: String, signature: FileSignature?, content: Fingerprint?
+  ) -> (Value, RecordFileState)? {
+    guard let signature, let content else { return nil }
     let key = key(Value.self, file: file, content: content)
     guard let record: Value = kept(key) else { return nil }
     return (

@@ -6,8 +6,9 @@ import HeraldFiles
 package protocol RecordCache: Sendable {
   /// A keyed hasher, for the fingerprints of files' bytes.
   func hasher() -> SipHasher
-  /// A file's fingerprint, when its signature is what it was when the fingerprint was taken.
-  func fingerprint(file: String, signature: FileSignature) -> Fingerprint?
+  /// Each file's fingerprint, when its signature (nil: none was taken) is what it was when the
+  /// fingerprint was taken; the files come in path order, as a listing gives them.
+  func fingerprints(files: [String], signatures: [FileSignature?]) -> [Fingerprint?]
   /// Reads the bytes kept under a fingerprint, without copying them.
   func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
     -> Value?

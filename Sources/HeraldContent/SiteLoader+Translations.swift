@@ -13,11 +13,14 @@ extension SiteLoader {
     for (index, record) in records.enumerated() {
       if let id = record.id?.text, byID[id] == nil { byID[id] = index }
     }
+    let files = entries.map { Self.announcementsFolder + "/" + $0.name }
     let signatures = Self.signatures(of: entries.map(\.path), cached: cached)
-    let read = Array(zip(entries, signatures)).concurrentMap { entry, signature in
-      load(
-        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
-        cached: cached,
+    let contents = Self.contents(files: files, signatures: signatures, cached: cached)
+    let read = Array(entries.indices).concurrentMap { index in
+      let entry = entries[index]
+      return load(
+        file: files[index], path: entry.path, signature: signatures[index],
+        content: contents[index], cached: cached,
         parse: { bytes, file in
           reader.readTranslation(bytes, file: file, id: entry.id, locale: entry.locale)
         },

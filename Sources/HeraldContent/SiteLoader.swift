@@ -50,15 +50,18 @@ package struct SiteLoader: Sendable {
           cache: $0, terms: RecordKeys.terms(config?.recordTerms, hasher: $0.hasher()))
       }
     }
+    let files = listing.records.map(\.file)
     let signatures =
-      cached == nil
-      ? Array(repeating: nil, count: listing.records.count) : listing.recordSignatures()
+      cached == nil ? Array(repeating: nil, count: files.count) : listing.recordSignatures()
+    let contents = Self.contents(files: files, signatures: signatures, cached: cached)
     // Files in the folder itself are read by their names relative to it: one lookup each.
     let open = listing.records.isEmpty ? nil : OpenFolder(listing.folder)
-    let loaded = Array(zip(listing.records, signatures)).concurrentMap { entry, signature in
-      load(
-        file: Self.announcementsFolder + "/" + entry.name, path: entry.path, signature: signature,
-        cached: cached, in: entry.linked == nil ? open.map { ($0, entry.name) } : nil,
+    let loaded = Array(listing.records.indices).concurrentMap { index in
+      let entry = listing.records[index]
+      return load(
+        file: files[index], path: entry.path, signature: signatures[index],
+        content: contents[index], cached: cached,
+        in: entry.linked == nil ? open.map { ($0, entry.name) } : nil,
         parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
         unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
     }
@@ -113,17 +116,18 @@ package struct SiteLoader: Sendable {
   }
 
   /// One file's value: kept by the cache when the file's metadata (`signature`, taken just
-  /// before), or else its bytes, are as they were; otherwise parsed (and kept).
+  /// before, and found as it was: `content`), or else its bytes, are as they were; otherwise
+  /// parsed (and kept).
   ///
   /// A file that cannot be read gets `unreadable`'s value. With `folder`, the file (at `path`) is
   /// read by its name relative to that open folder.
   func load<Value: CachedFileValue>(
-    file: String, path: String, signature: FileSignature?, cached: CachedRecords?,
-    in folder: (open: OpenFolder, name: String)? = nil,
+    file: String, path: String, signature: FileSignature?, content: Fingerprint?,
+    cached: CachedRecords?, in folder: (open: OpenFolder, name: String)? = nil,
     parse: ([UInt8], String) -> Value, unreadable: (Diagnostic) -> Value
   ) -> (Value, RecordFileState?) {
     if let (value, state): (Value, RecordFileState) = cached?.unchanged(
-      file: file, signature: signature)
+      file: file, signature: signature, content: content)
     {
       return (value, state)
     }
@@ -153,6 +157,15 @@ package struct SiteLoader: Sendable {
   static func signatures(of paths: [String], cached: CachedRecords?) -> [FileSignature?] {
     guard cached != nil else { return Array(repeating: nil, count: paths.count) }
     return paths.concurrentMap { FileSignature.of($0) }
+  }
+
+  /// The fingerprint of each file's bytes that the cache holds for its metadata as just taken, in
+  /// one walk of the files (which come in path order); none without a cache.
+  static func contents(files: [String], signatures: [FileSignature?], cached: CachedRecords?)
+    -> [Fingerprint?]
+  {
+    cached?.contents(files: files, signatures: signatures)
+      ?? Array(repeating: nil, count: files.count)
   }
 
   /// A record file found in the announcements folder, at its resolved path.

@@ -14,7 +14,9 @@ private final class CountingCache: RecordCache, FragmentCache, @unchecked Sendab
   private(set) var keeps: [Fingerprint: Int] = [:]
 
   func hasher() -> SipHasher { SipHasher(key: Fingerprint(high: 7, low: 11)) }
-  func fingerprint(file: String, signature: FileSignature) -> Fingerprint? { nil }
+  func fingerprints(files: [String], signatures: [FileSignature?]) -> [Fingerprint?] {
+    Array(repeating: nil, count: files.count)
+  }
   func withEntry<Value>(_ fingerprint: Fingerprint, _ body: (UnsafeRawBufferPointer) -> Value)
     -> Value?
   {
