@@ -36,23 +36,37 @@ package struct ChannelDelivery: Sendable {
     self.site = site
     self.now = now
     self.includeDrafts = includeDrafts
-    let delivered = site.announcements.filter { $0.active && (includeDrafts || !$0.draft) }
-    archive = delivered.filter { $0.isPublished(at: now) || archiveScheduled }
-    feed = delivered.filter { $0.isPublished(at: now) }
+    // One pass over the records, each list in the records' order: every pass reads all of them
+    // again from memory, and at 10,000 records six passes took a quarter of planning an edit.
+    let platforms = site.config.platforms.map(\.key)
+    var archive: [Announcement] = []
+    var feed: [Announcement] = []
+    var live = [[Announcement]](repeating: [], count: platforms.count)
+    var upcoming: [(announcement: Announcement, change: Timestamp)] = []
+    for announcement in site.announcements {
+      if let change = RecordCensus.nextChange(
+        of: announcement, after: now, includeDrafts: includeDrafts)
+      {
+        upcoming.append((announcement, change))
+      }
+      guard announcement.active && (includeDrafts || !announcement.draft) else { continue }
+      let published = announcement.isPublished(at: now)
+      if published || archiveScheduled { archive.append(announcement) }
+      if published { feed.append(announcement) }
+      for (index, platform) in platforms.enumerated()
+      where ManifestExclusion.reason(
+        for: announcement, platform: platform, version: nil, now: now,
+        includeDrafts: includeDrafts) == nil
+      {
+        live[index].append(announcement)
+      }
+    }
+    self.archive = archive
+    self.feed = feed
+    self.upcoming = upcoming
     var liveByPlatform: [String: [Announcement]] = [:]
-    for platform in site.config.platforms {
-      liveByPlatform[platform.key] = delivered.filter {
-        ManifestExclusion.reason(
-          for: $0, platform: platform.key, version: nil, now: now, includeDrafts: includeDrafts)
-          == nil
-      }
-    }
+    for (platform, records) in zip(platforms, live) { liveByPlatform[platform] = records }
     self.liveByPlatform = liveByPlatform
-    upcoming = site.announcements.compactMap { announcement in
-      RecordCensus.nextChange(of: announcement, after: now, includeDrafts: includeDrafts).map {
-        (announcement, $0)
-      }
-    }
     let keys = site.config.platforms.flatMap { platform in
       platform.releases.map { (platform: platform.key, version: $0) }
     }
