@@ -32,14 +32,8 @@ struct CachedRecords: Sendable {
   /// The fingerprint of the terms (`RecordTerms`) records are read under.
   let terms: Fingerprint
 
-  /// The fingerprint of each file's bytes when its metadata (as just taken) is as it was when it
-  /// was last read; the files come in path order.
-  func contents(files: [String], signatures: [FileSignature?]) -> [Fingerprint?] {
-    cache.fingerprints(files: files, signatures: signatures)
-  }
-
   /// The value of a file whose metadata (`signature`, as just taken) is as it was when it was last
-  /// read (`content`, from `contents`), without reading it.
+  /// read (`content`, from `SiteLoader.contents`), without reading it.
   func unchanged<Value: CachedFileValue>(
     file: String, signature: FileSignature?, content: Fingerprint?
   ) -> (Value, RecordFileState)? {

@@ -164,7 +164,7 @@ package struct SiteLoader: Sendable {
   static func contents(files: [String], signatures: [FileSignature?], cached: CachedRecords?)
     -> [Fingerprint?]
   {
-    cached?.contents(files: files, signatures: signatures)
+    cached?.cache.fingerprints(files: files, signatures: signatures)
       ?? Array(repeating: nil, count: files.count)
   }
 
