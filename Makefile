@@ -27,9 +27,10 @@ FUZZ_SECONDS ?= 30
 fuzz:
 	scripts/fuzz $(FUZZ_SECONDS)
 
+# make bench BASELINE=older/herald [SIZES=10000]: the two binaries step by step, in turn, instead.
 bench:
 	scripts/build-herald
-	python3 Benchmarks/bench.py
+	python3 Benchmarks/bench.py $(if $(BASELINE),--baseline $(BASELINE) --sizes $(or $(SIZES),10000))
 
 # The release files in dist/ (scripts/release): RELEASE_KEY is the Ed25519 key that signs SHA256SUMS.
 dist:

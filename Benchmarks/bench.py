@@ -28,6 +28,10 @@ aside and removed after the last size, so no timed run follows a large removal (
 
     python3 Benchmarks/bench.py [--sizes 1000,10000,50000] [--runs 3] [--all-live]
                                 [--disk-only | --ram-only] [--disk-root PATH]
+                                [--baseline OLDER_HERALD]
+
+--baseline times an older binary against --herald step by step instead, both in turn in one run
+(Benchmarks/steps.py): how each piece of code that exists for speed shows its gain.
 
 --disk-root puts the disk's outputs on another file system (default Benchmarks/sites/bench-out):
 an ext4 without a journal, like this project's build machine's, will not reuse an inode freed in
@@ -300,9 +304,19 @@ def main():
     parser.add_argument(
         "--all-live", action="store_true",
         help="keep every record live (no expiresAt): the worst case for the manifests' size")
+    parser.add_argument(
+        "--baseline", metavar="HERALD",
+        help="compare this older binary with --herald step by step instead (Benchmarks/steps.py)")
+    parser.add_argument(
+        "--only", metavar="WORKS",
+        help="with --baseline, only these (comma-separated: full build, cold cache, an edit's name,"
+             " diff, serve)")
     arguments = parser.parse_args()
     hugo = shutil.which("hugo")
     print(f"machine: {machine()}")
+    if arguments.baseline:
+        compare_binaries(arguments)
+        return
     if hugo:
         version = subprocess.run([hugo, "version"], capture_output=True, text=True).stdout.split()[1]
         print(f"hugo {version}: building the same records (an archive in pages of 50, a page per"
@@ -326,6 +340,20 @@ def main():
             for line in run(size, root, arguments, hugo, with_serve=root == roots[0][1]):
                 print(line, flush=True)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def compare_binaries(arguments):
+    """--baseline: both binaries in turn, each traced step side by side (Benchmarks/steps.py)."""
+    import steps
+    print(f"medians of {arguments.runs} rounds, the two binaries in turn")
+    root = Path("/dev/shm") / "herald-bench" if Path("/dev/shm").is_dir() and not arguments.disk_only \
+        else arguments.disk_root
+    print(f"\noutputs in {root} ({file_system(root)}):", flush=True)
+    Removal.aside = None
+    for size in (int(text) for text in arguments.sizes.split(",")):
+        for line in steps.compare(size, root, arguments):
+            print(line, flush=True)
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def written(summary):
