@@ -171,11 +171,13 @@ package final class OutputTransaction: Sendable {
     let changed = staged.filter(\.isChanged).map(\.path).sortedBytewise()
     let paths = treePaths
     // A previous file whose path is now a folder is replaced, not removed.
-    var removed = previous.subtracting(paths).filter { $0 != OutputWriter.markerName }
-    if !removed.isEmpty {
-      let folders = OutputWriter.folders(of: paths + [OutputWriter.markerName])
-      removed.removeAll { folders.contains($0) }
-    }
+    var gone = previous.subtracting(paths)
+    gone.remove(OutputWriter.markerName)
+    let removed = Array(
+      gone.isEmpty
+        ? gone : gone.subtracting(OutputWriter.folders(of: paths + [OutputWriter.markerName]))
+    )
+    .sortedBytewise()
     let summary = OutputWriter.Summary(
       written: changed.count, unchanged: paths.count + 1 - changed.count, removed: removed.count)
     state.withLock { $0.committed = true }

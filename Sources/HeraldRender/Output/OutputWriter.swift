@@ -231,6 +231,8 @@ package struct OutputWriter: Sendable {
 
   /// What to rename into place for the changed files, given the previous tree.
   static func moves(_ changed: [String], existing: PreviousTree) -> [String] {
+    // Made only for a new file: one the output has already sits in folders the output has.
+    var present: Set<String>?
     let sheltering = folders(of: changed.filter { entryPointRank($0) != nil })
     var moves: Set<String> = []
     var last = ""
@@ -239,13 +241,15 @@ package struct OutputWriter: Sendable {
         moves.insert(file)
         continue
       }
+      let known = present ?? folders(of: existing.paths)
+      present = known
       // Looked for from the top: the first such folder is the topmost, and ten thousand new pages
       // under one new folder cost a prefix each rather than every level of their paths.
       var unit = file
       var slash = file.utf8.firstIndex(of: UInt8(ascii: "/"))
       while let end = slash {
         let folder = String(file[..<end])
-        if !existing.hasFolder(folder) && !sheltering.contains(folder) {
+        if !known.contains(folder) && !sheltering.contains(folder) {
           unit = folder
           break
         }
