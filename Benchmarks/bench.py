@@ -242,13 +242,20 @@ def measure(command, output=None, clean=True, environment=None):
     """
     if clean and output is not None:
         Removal.clear(output)
+    elapsed, result = timed_run(command, environment)
+    return elapsed, result.stdout.decode()
+
+
+def timed_run(command, environment=None):
+    """Wall time and the finished process of one run, the disk flushed first; a failure ends the
+    bench with what the command printed."""
     os.sync()
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, env=environment)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"{' '.join(map(str, command))} failed:\n{result.stderr.decode()}")
-    return elapsed, result.stdout.decode()
+    return elapsed, result
 
 
 def measure_peak(command, output, environment=None):

@@ -12,9 +12,6 @@ once, summed.
 import os
 import re
 import statistics
-import subprocess
-import sys
-import time
 
 import bench
 
@@ -23,13 +20,8 @@ STEP = re.compile(r"herald: (.*?): ([\d.]+) ms\b")
 
 def traced(command, environment):
     """Wall milliseconds and each traced step's milliseconds (summed per name) of one run."""
-    os.sync()
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, env=dict(environment, HERALD_TIMINGS="1"))
-    elapsed = (time.perf_counter() - start) * 1000
-    if result.returncode != 0:
-        sys.exit(f"{' '.join(map(str, command))} failed:\n{result.stderr.decode()}")
-    steps = {"whole": elapsed}
+    elapsed, result = bench.timed_run(command, dict(environment, HERALD_TIMINGS="1"))
+    steps = {"whole": elapsed * 1000}
     for line in result.stderr.decode().splitlines():
         match = STEP.match(line)
         if match:
@@ -57,13 +49,16 @@ def compare(size, root, arguments):
     try:
         for index in range(arguments.runs):
             order = list(binaries) if index % 2 == 0 else list(binaries)[::-1]
-            for label in order if wanted & {"full build", "cold cache"} else []:
+            for label in order:
                 command, output, cache, environment = setups[label]
-                bench.Removal.clear(output)
-                samples[label]["full build"].append(traced(command + ["--no-cache"], environment))
-                bench.Removal.clear(output)
-                bench.Removal.clear(cache)
-                samples[label]["cold cache"].append(traced(command, environment))
+                if "full build" in wanted:
+                    bench.Removal.clear(output)
+                    samples[label]["full build"].append(
+                        traced(command + ["--no-cache"], environment))
+                if "cold cache" in wanted:
+                    bench.Removal.clear(output)
+                    bench.Removal.clear(cache)
+                    samples[label]["cold cache"].append(traced(command, environment))
             for name, apply in edits.kinds():
                 for label in order if name in wanted else []:
                     command, _, _, environment = setups[label]
