@@ -51,6 +51,8 @@ let package = Package(
     // libmicrohttpd-dev and libcurl4-openssl-dev) are in the system's include path.
     .systemLibrary(name: "CMicroHTTPD"),
     .systemLibrary(name: "CCurl"),
+    // glibc's Linux calls that its Swift module does not show (renameat2), declared in a shim.
+    .systemLibrary(name: "CLinux"),
 
     // MARK: What an app links: the protocol (versions, rows, the delivery rule, the decision) and
     // the reader over it; Foundation only on Apple's platforms (libcurl on Linux).
@@ -68,7 +70,11 @@ let package = Package(
     // MARK: The pipeline.
     .target(name: "HeraldCore", dependencies: ["HeraldProtocol"]),
     // POSIX reading, listing and writing, shared by the loader and the output writer.
-    .target(name: "HeraldFiles", dependencies: ["HeraldCore", "CZlib"]),
+    .target(
+      name: "HeraldFiles",
+      dependencies: [
+        "HeraldCore", "CZlib", .target(name: "CLinux", condition: .when(platforms: [.linux])),
+      ]),
     // Ed25519 keys and signatures, SHA-256 and key files, over libcrypto: the tool's signing, and
     // on Linux HeraldClient's verifying.
     .target(name: "HeraldSigning", dependencies: ["HeraldProtocol", "CCrypto"]),

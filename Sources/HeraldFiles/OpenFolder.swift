@@ -1,6 +1,9 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+#if canImport(CLinux)
+  import CLinux
+#endif
 
 /// A folder held open, so that the files in it are `stat`ed, made and written by their paths
 /// relative to it (`fstatat`, `mkdirat`, `openat`): the kernel then looks up only the names below
@@ -73,6 +76,37 @@ package final class OpenFolder: Sendable {
   /// 0 when done, else the system's error number.
   package func rename(_ relative: String, to destination: String, in folder: OpenFolder) -> Int32 {
     renameat(descriptor, relative, folder.descriptor, destination) == 0 ? 0 : errno
+  }
+
+  /// Swaps a file at a path relative to this folder with the one at a path relative to another.
+  ///
+  /// One step (`renameat2`'s exchange): each is then at the other's path, and neither is freed.
+  /// 0 when done, else the system's error number (`ENOSYS` where there is no such call).
+  package func exchange(_ relative: String, with destination: String, in folder: OpenFolder)
+    -> Int32
+  {
+    #if canImport(CLinux)
+      let done = renameat2(
+        descriptor, relative, folder.descriptor, destination, UInt32(HERALD_RENAME_EXCHANGE))
+      return done == 0 ? 0 : errno
+    #else
+      return ENOSYS
+    #endif
+  }
+
+  /// Whether the folder is on a file system kept in memory (tmpfs, ramfs).
+  package var isInMemory: Bool {
+    #if canImport(CLinux)
+      return herald_is_in_memory(descriptor) != 0
+    #else
+      return false
+    #endif
+  }
+
+  /// Removes a file (not a folder) at a path relative to this folder; 0 when it is gone or was
+  /// not there, else the system's error number (`EISDIR` for a folder).
+  package func removeFile(_ relative: String) -> Int32 {
+    unlinkat(descriptor, relative, 0) == 0 || errno == ENOENT ? 0 : errno
   }
 
   /// Removes an empty folder at a path relative to this one; false when it is not there, not a

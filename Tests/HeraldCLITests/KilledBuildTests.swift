@@ -137,6 +137,58 @@ struct KilledBuildTests {
     #expect(step > 4 && step < 200)
   }
 
+  /// A build killed before each removal of a file is finished by the next run.
+  ///
+  /// A file that replaces one in place is exchanged with it, and the old one then removed from
+  /// staging: one of those kills falls just after an exchange, and the next run must not
+  /// exchange the two files back. The next run is one whose site has an error, which only
+  /// finishes the journal: a full build after it would mend a file exchanged back by comparing
+  /// its bytes, and hide the mistake.
+  @Test("killed before every removal of a file, a new title is finished by the next run")
+  func everyRemoval() throws {
+    var step = 1
+    var exchanged = 0
+    while step < 200 {
+      let site = try Self.site()
+      let output = site.path("public")
+      #expect(try Self.build(site, output).status == 0)
+      let before = try Self.clean(site)
+      try site.write("content/announcements/welcome.md", Self.record("welcome", title: "Hi"))
+      let after = try Self.clean(site)
+      // Without the cache, whose save removes files of its own on another thread, every run
+      // removes its files in the same order.
+      let killed = try HeraldProcess.run(
+        ["build", "--site", site.url.path, "--output", output, "--no-cache"] + Self.now,
+        environment: try KillAtRename.environment(atUnlink: step))
+      let journaled = FileManager.default.fileExists(atPath: output + "/.herald-journal")
+      let left = try? FileManager.default.contentsOfDirectory(
+        atPath: output + "/.herald-staging/.herald-replacing")
+      if killed.signaled, journaled, left?.isEmpty == false { exchanged += 1 }
+      try site.write("content/announcements/broken.md", "---\nid: broken\n")
+      let finishing = try Self.build(site, output)
+      #expect(finishing.status != 0, "step \(step): \(finishing.stdout)")
+      var tree = try FileTree.read(URL(fileURLWithPath: output)).withoutBookkeeping
+      // Killed before its journal, a build leaves its staging to the next build that stages.
+      tree.files = tree.files.filter { !$0.key.hasPrefix(".herald-staging/") }
+      // Killed inside its journal, the build is finished; before it, or after, the tree is one
+      // build's or the other's, never a mix.
+      if journaled || !killed.signaled {
+        #expect(tree.differences(from: after) == nil, "killed at removal \(step)")
+      } else {
+        #expect(
+          tree.differences(from: before) == nil || tree.differences(from: after) == nil,
+          "killed at removal \(step)")
+      }
+      if !killed.signaled {
+        #expect(killed.status == 0, "\(killed.stderr)")
+        break
+      }
+      step += 1
+    }
+    #expect(step > 3 && step < 200)
+    #expect(exchanged > 0, "no kill fell between an exchange and its removal")
+  }
+
   /// The journal puts the files of one rank in runs of 256 on every core: a build that renames
   /// 600 pages is killed inside those runs (in the first, between two, in the last), and the next
   /// build finishes what each run left, whichever files the kill found moved.

@@ -331,8 +331,11 @@ struct OutputWriterTests {
   func journalBytes() {
     let journal = OutputJournal(
       puts: ["a\nb.html", "x.css", "d/e/f.html"], removals: ["old.html"],
-      numbers: ["x.css": 0, "d/e/f.html": 12])
+      numbers: ["x.css": 0, "d/e/f.html": 12], inodes: ["d/e/f.html": 9_876_543_210])
     #expect(OutputJournal(bytes: journal.bytes) == journal)
+    #expect(OutputJournal(bytes: Array("X3/../../etc/passwd\0".utf8)) == nil)
+    #expect(OutputJournal(bytes: Array("X3/7/../etc/passwd\0".utf8)) == nil)
+    #expect(OutputJournal(bytes: Array("X3/-7/x.css\0".utf8)) == nil)
     #expect(OutputJournal(bytes: Array(journal.bytes.dropLast())) == nil)
     #expect(OutputJournal(bytes: Array("P../../etc/passwd\0".utf8)) == nil)
     #expect(OutputJournal(bytes: Array("P/etc/passwd\0".utf8)) == nil)
@@ -375,6 +378,17 @@ struct OutputWriterTests {
     #expect(!FileManager.default.fileExists(atPath: staging))
   }
 
+  /// Completes the journal the fixture holds, and expects the tree from `before` with both files'
+  /// new bytes (`two <path>`) in place and no staging left.
+  private static func expectCompleted(_ fixture: WriterFixture, from before: FileTree) throws {
+    #expect(try fixture.writer.completeInterruptedBuild() == true)
+    var expected = before
+    expected.files["index.html"] = Array("two index.html".utf8)
+    expected.files["a/b/page.html"] = Array("two a/b/page.html".utf8)
+    #expect(try fixture.tree().differences(from: expected) == nil)
+    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-staging"))
+  }
+
   @Test("a journal that stopped among files staged by number is completed by the next run")
   func numberedJournalIsCompleted() throws {
     let fixture = try WriterFixture()
@@ -387,12 +401,37 @@ struct OutputWriterTests {
       puts: ["index.html", "a/b/page.html"], removals: [],
       numbers: ["index.html": 0, "a/b/page.html": 1]
     ).record(in: fixture.output)
-    #expect(try fixture.writer.completeInterruptedBuild() == true)
-    var expected = before
-    expected.files["index.html"] = Array("two index.html".utf8)
-    expected.files["a/b/page.html"] = Array("two a/b/page.html".utf8)
-    #expect(try fixture.tree().differences(from: expected) == nil)
-    #expect(!FileManager.default.fileExists(atPath: fixture.output + "/.herald-staging"))
+    try Self.expectCompleted(fixture, from: before)
+  }
+
+  /// An exchange puts the new file in place and leaves the old one at the staged name until it is
+  /// removed: a stop between the two must not exchange them back.
+  @Test(
+    "a journal that stopped between an exchange and removing the file it replaced is completed"
+  )
+  func exchangedJournalIsCompleted() throws {
+    let fixture = try WriterFixture()
+    _ = try fixture.writer.write(Self.files, force: false) { Array("one \($0)".utf8) }
+    let before = try fixture.tree()
+    let replacing = fixture.output + "/.herald-staging/.herald-replacing/"
+    // index.html was exchanged (its old bytes wait at its number); a/b/page.html was not yet.
+    try FileManager.default.createDirectory(atPath: replacing, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      atPath: fixture.output + "/index.html", toPath: replacing + "0")
+    try fixture.root.write("public/index.html", "two index.html")
+    try fixture.root.write("public/.herald-staging/.herald-replacing/1", "two a/b/page.html")
+    func inode(_ path: String) throws -> UInt64 {
+      try #require(FileSignature.of(path)).inode
+    }
+    try OutputJournal(
+      puts: ["index.html", "a/b/page.html"], removals: [],
+      numbers: ["index.html": 0, "a/b/page.html": 1],
+      inodes: [
+        "index.html": try inode(fixture.output + "/index.html"),
+        "a/b/page.html": try inode(replacing + "1"),
+      ]
+    ).record(in: fixture.output)
+    try Self.expectCompleted(fixture, from: before)
   }
 
   @Test("the map vouches for a file only while it is the one herald put there")

@@ -25,6 +25,12 @@ public enum KillAtRename {
   public static func environment(at rename: Int) throws -> [String: String] {
     ["LD_PRELOAD": try library.get(), "HERALD_TEST_KILL_AT_RENAME": String(rename)]
   }
+
+  /// The environment that makes a run kill itself before it removes its `unlink`th file (counted
+  /// from 1; removing an empty folder does not count).
+  public static func environment(atUnlink unlink: Int) throws -> [String: String] {
+    ["LD_PRELOAD": try library.get(), "HERALD_TEST_KILL_AT_UNLINK": String(unlink)]
+  }
 }
 
 /// Why runs cannot be stopped at a rename here.

@@ -186,7 +186,7 @@ package final class OutputTransaction: Sendable {
       let numbers = StagedFile.numbers(staged).compactMapValues { $0 }
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
-        removals: removed, numbers: numbers)
+        removals: removed, numbers: numbers, inodes: StagedFile.inodes(staged, numbered: numbers))
       do {
         // From the journal on, the map no longer lists the tree: a build that stops inside it
         // leaves no map, so the next one lists the disk and removes what this one added.
@@ -242,6 +242,15 @@ package final class OutputTransaction: Sendable {
       Dictionary(
         staged.filter(\.isChanged).map { ($0.path, $0.number) },
         uniquingKeysWith: { _, last in last })
+    }
+
+    /// The inode of each changed file staged by number (`numbered`), as staged, when known.
+    static func inodes(_ staged: [StagedFile], numbered: [String: Int]) -> [String: UInt64] {
+      var inodes: [String: UInt64] = [:]
+      for file in staged where file.isChanged && file.number == numbered[file.path] {
+        inodes[file.path] = file.signature?.inode
+      }
+      return inodes
     }
   }
 }

@@ -128,10 +128,12 @@ package struct OutputWriter: Sendable {
   }
 
   /// Carries out a recorded journal, then removes it and the staging folder.
-  func finish(_ journal: OutputJournal, staging: String) throws(OutputError) {
+  func finish(_ journal: OutputJournal, staging: String, resuming: Bool = false)
+    throws(OutputError)
+  {
     let output = outputDirectory
     do {
-      try journal.apply(output: output, staging: staging)
+      try journal.apply(output: output, staging: staging, resuming: resuming)
       try FileSystem.removeTree(staging)
       try FileSystem.removeTree(output + "/" + OutputJournal.fileName)
     } catch {
@@ -158,7 +160,7 @@ package struct OutputWriter: Sendable {
     if let bytes = FileSystem.read(journalPath), let journal = OutputJournal(bytes: bytes) {
       // A map left beside a journal (by a herald before maps were removed first) is stale.
       try io(output) { () throws(FileSystemError) in try OutputMap.remove(from: output) }
-      try finish(journal, staging: staging)
+      try finish(journal, staging: staging, resuming: true)
       completed = true
     }
     try io(staging) { () throws(FileSystemError) in

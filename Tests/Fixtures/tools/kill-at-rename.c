@@ -1,19 +1,41 @@
 /* Loaded into herald with LD_PRELOAD by the tests: the process kills itself (SIGKILL, as a power
- * cut or the OOM killer would) just before its Nth rename, N from HERALD_TEST_KILL_AT_RENAME.
- * A build puts every file in place by renaming it, so "killed at its 4th rename" is a build stopped
- * at one exact step of its journal, the same step every run. */
+ * cut or the OOM killer would) just before its Nth rename, N from HERALD_TEST_KILL_AT_RENAME, or
+ * its Nth removal of a file, N from HERALD_TEST_KILL_AT_UNLINK.
+ * A build puts every file in place by renaming it (a file that replaces one, by exchanging the two
+ * and then removing the old one), so "killed at its 4th rename" is a build stopped at one exact
+ * step of its journal, the same step every run. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 static atomic_int renames;
+static atomic_int unlinks;
 
 static void count_rename(void) {
   const char *at = getenv("HERALD_TEST_KILL_AT_RENAME");
   if (at != NULL && atomic_fetch_add(&renames, 1) + 1 == atoi(at)) kill(getpid(), SIGKILL);
+}
+
+static void count_unlink(void) {
+  const char *at = getenv("HERALD_TEST_KILL_AT_UNLINK");
+  if (at != NULL && atomic_fetch_add(&unlinks, 1) + 1 == atoi(at)) kill(getpid(), SIGKILL);
+}
+
+int unlink(const char *path) {
+  int (*real)(const char *) = (int (*)(const char *))dlsym(RTLD_NEXT, "unlink");
+  count_unlink();
+  return real(path);
+}
+
+int unlinkat(int folder, const char *path, int flags) {
+  int (*real)(int, const char *, int) = (int (*)(int, const char *, int))dlsym(RTLD_NEXT, "unlinkat");
+  /* Only files: removing an empty folder is not a step of the journal. */
+  if ((flags & AT_REMOVEDIR) == 0) count_unlink();
+  return real(folder, path, flags);
 }
 
 int rename(const char *from, const char *to) {
