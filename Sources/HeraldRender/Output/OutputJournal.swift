@@ -255,6 +255,8 @@ struct OutputJournal: Equatable {
     _ path: String, inode: UInt64, from staged: OpenFolder, to target: OpenFolder,
     staging: String, resuming: Bool, exchanging: Bool
   ) throws(FileSystemError) -> Bool {
+    // In memory, a build's own commit renames: nothing to make for each of its files here.
+    guard exchanging || resuming else { return false }
     let source = self.staged(path)
     if resuming {
       // Gone, or not readable: the rename's own cases say which.

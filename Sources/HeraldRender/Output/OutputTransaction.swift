@@ -183,10 +183,11 @@ package final class OutputTransaction: Sendable {
     state.withLock { $0.committed = true }
     var mapInPlace = map != nil
     if !changed.isEmpty || !removed.isEmpty {
-      let numbers = StagedFile.numbers(staged).compactMapValues { $0 }
+      let latest = StagedFile.latest(staged)
       let journal = OutputJournal(
         puts: OutputWriter.ordered(OutputWriter.moves(changed, existing: previous)),
-        removals: removed, numbers: numbers, inodes: StagedFile.inodes(staged, numbered: numbers))
+        removals: removed, numbers: latest.compactMapValues(\.number),
+        inodes: latest.compactMapValues { $0.number == nil ? nil : $0.signature?.inode })
       do {
         // From the journal on, the map no longer lists the tree: a build that stops inside it
         // leaves no map, so the next one lists the disk and removes what this one added.
@@ -239,18 +240,14 @@ package final class OutputTransaction: Sendable {
     /// Each changed file's number in staging (nil for one staged at its path); a path staged
     /// twice is where its last staging put it.
     static func numbers(_ staged: [StagedFile]) -> [String: Int?] {
-      Dictionary(
-        staged.filter(\.isChanged).map { ($0.path, $0.number) },
-        uniquingKeysWith: { _, last in last })
+      latest(staged).mapValues(\.number)
     }
 
-    /// The inode of each changed file staged by number (`numbered`), as staged, when known.
-    static func inodes(_ staged: [StagedFile], numbered: [String: Int]) -> [String: UInt64] {
-      var inodes: [String: UInt64] = [:]
-      for file in staged where file.isChanged && file.number == numbered[file.path] {
-        inodes[file.path] = file.signature?.inode
-      }
-      return inodes
+    /// Each changed file as it was last staged (a path staged twice is where its last staging
+    /// put it).
+    static func latest(_ staged: [StagedFile]) -> [String: StagedFile] {
+      Dictionary(
+        staged.filter(\.isChanged).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
     }
   }
 }
