@@ -27,9 +27,16 @@ public enum KillAtRename {
   }
 
   /// The environment that makes a run kill itself before it removes its `unlink`th file (counted
-  /// from 1; removing an empty folder does not count).
-  public static func environment(atUnlink unlink: Int) throws -> [String: String] {
-    ["LD_PRELOAD": try library.get(), "HERALD_TEST_KILL_AT_UNLINK": String(unlink)]
+  /// from 1; removing an empty folder does not count); `onDisk`: a folder kept in memory (a tmpfs
+  /// temporary folder) is taken for a disk, so files that replace files are exchanged.
+  public static func environment(atUnlink unlink: Int, onDisk: Bool = false) throws -> [String:
+    String]
+  {
+    var environment = [
+      "LD_PRELOAD": try library.get(), "HERALD_TEST_KILL_AT_UNLINK": String(unlink),
+    ]
+    if onDisk { environment["HERALD_TEST_ON_DISK"] = "1" }
+    return environment
   }
 }
 

@@ -3,13 +3,18 @@
  * its Nth removal of a file, N from HERALD_TEST_KILL_AT_UNLINK.
  * A build puts every file in place by renaming it (a file that replaces one, by exchanging the two
  * and then removing the old one), so "killed at its 4th rename" is a build stopped at one exact
- * step of its journal, the same step every run. */
+ * step of its journal, the same step every run.
+ *
+ * With HERALD_TEST_ON_DISK set, a file system kept in memory (tmpfs, ramfs) reports itself as
+ * ext4: herald exchanges files only on a disk, and a test of the exchange must not depend on
+ * whether the machine's temporary folder is a tmpfs (Debian 13's /tmp is). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 static atomic_int renames;
@@ -56,4 +61,24 @@ int renameat2(int from_folder, const char *from, int to_folder, const char *to, 
       (int (*)(int, const char *, int, const char *, unsigned int))dlsym(RTLD_NEXT, "renameat2");
   count_rename();
   return real(from_folder, from, to_folder, to, flags);
+}
+
+/* tmpfs and ramfs (<linux/magic.h>) become ext4. */
+static __fsword_t on_disk(int code, __fsword_t type) {
+  if (code != 0 || getenv("HERALD_TEST_ON_DISK") == NULL) return type;
+  return type == 0x01021994 || type == (__fsword_t)0x858458f6 ? 0xEF53 : type;
+}
+
+int fstatfs(int descriptor, struct statfs *status) {
+  int (*real)(int, struct statfs *) = (int (*)(int, struct statfs *))dlsym(RTLD_NEXT, "fstatfs");
+  int code = real(descriptor, status);
+  status->f_type = on_disk(code, status->f_type);
+  return code;
+}
+
+int fstatfs64(int descriptor, struct statfs64 *status) {
+  int (*real)(int, struct statfs64 *) = (int (*)(int, struct statfs64 *))dlsym(RTLD_NEXT, "fstatfs64");
+  int code = real(descriptor, status);
+  status->f_type = on_disk(code, status->f_type);
+  return code;
 }
