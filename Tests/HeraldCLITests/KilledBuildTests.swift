@@ -161,7 +161,7 @@ struct KilledBuildTests {
       // removes its files in the same order.
       let killed = try HeraldProcess.run(
         ["build", "--site", site.url.path, "--output", output, "--no-cache"] + Self.now,
-        environment: try KillAtRename.environment(atUnlink: step, onDisk: true))
+        environment: try KillAtRename.environment(atUnlink: step))
       let journaled = FileManager.default.fileExists(atPath: output + "/.herald-journal")
       let left = try? FileManager.default.contentsOfDirectory(
         atPath: output + "/.herald-staging/.herald-replacing")

@@ -27,16 +27,15 @@ public enum KillAtRename {
   }
 
   /// The environment that makes a run kill itself before it removes its `unlink`th file (counted
-  /// from 1; removing an empty folder does not count); `onDisk`: a folder kept in memory (a tmpfs
-  /// temporary folder) is taken for a disk, so files that replace files are exchanged.
-  public static func environment(atUnlink unlink: Int, onDisk: Bool = false) throws -> [String:
-    String]
-  {
-    var environment = [
+  /// from 1; removing an empty folder does not count).
+  ///
+  /// A folder kept in memory (a tmpfs temporary folder) is taken for a disk, so files that replace
+  /// files are exchanged and then removed.
+  public static func environment(atUnlink unlink: Int) throws -> [String: String] {
+    [
       "LD_PRELOAD": try library.get(), "HERALD_TEST_KILL_AT_UNLINK": String(unlink),
+      "HERALD_TEST_ON_DISK": "1",
     ]
-    if onDisk { environment["HERALD_TEST_ON_DISK"] = "1" }
-    return environment
   }
 }
 
