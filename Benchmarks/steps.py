@@ -5,7 +5,8 @@ with both binaries in turn: each round takes a full `--no-cache` build, a cold c
 of `SiteEdits` with one binary and then the other (the order swapped every round, each binary with
 an output and a cache of its own), then `herald diff --base HEAD` and `serve`'s save to reload.
 Every build runs with HERALD_TIMINGS=1, so besides each whole run it prints each traced step
-(`load the site`, `plan the output`, ...) as the median of the rounds in each binary, and the
+(`load the site` and its parts: `list the records`, `stat the records`, `match the cache's
+files`, `read the records`; `plan the output`, ...) as the median of the rounds in each binary, and the
 median of the rounds' ratios, new over baseline. A step that runs more than once in a build counts
 once, summed.
 """

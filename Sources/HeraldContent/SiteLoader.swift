@@ -40,7 +40,10 @@ package struct SiteLoader: Sendable {
     var diagnostics = read.diagnostics
     let config = read.config
     let configuration = read.configuration
-    let listing = try announcementFiles(in: site)
+    // The parts of loading are traced on their own: what an edit spends here is most of it.
+    let listing = try BuildTrace.measure("list the records") { () throws(SiteLoadError) in
+      try announcementFiles(in: site)
+    }
     diagnostics += listing.problems
     let reader = RecordFileReader(config: config)
     // Kept under herald.yaml's terms for records, not its bytes: a new title reuses them all.
@@ -52,18 +55,24 @@ package struct SiteLoader: Sendable {
     }
     let files = listing.records.map(\.file)
     let signatures =
-      cached == nil ? Array(repeating: nil, count: files.count) : listing.recordSignatures()
-    let contents = Self.contents(files: files, signatures: signatures, cached: cached)
+      cached == nil
+      ? Array(repeating: nil, count: files.count)
+      : BuildTrace.measure("stat the records") { listing.recordSignatures() }
+    let contents = BuildTrace.measure("match the cache's files") {
+      Self.contents(files: files, signatures: signatures, cached: cached)
+    }
     // Files in the folder itself are read by their names relative to it: one lookup each.
     let open = listing.records.isEmpty ? nil : OpenFolder(listing.folder)
-    let loaded = Array(listing.records.indices).concurrentMap { index in
-      let entry = listing.records[index]
-      return load(
-        file: files[index], path: entry.path, signature: signatures[index],
-        content: contents[index], cached: cached,
-        in: entry.linked == nil ? open.map { ($0, entry.name) } : nil,
-        parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
-        unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
+    let loaded = BuildTrace.measure("read the records") {
+      Array(listing.records.indices).concurrentMap { index in
+        let entry = listing.records[index]
+        return load(
+          file: files[index], path: entry.path, signature: signatures[index],
+          content: contents[index], cached: cached,
+          in: entry.linked == nil ? open.map { ($0, entry.name) } : nil,
+          parse: { bytes, file in reader.read(bytes, file: file, format: entry.format) },
+          unreadable: { DecodedRecord.unreadable(file: $0.file, diagnostics: [$0]) })
+      }
     }
     var records = loaded.map(\.0)
     if let draft {
