@@ -134,9 +134,8 @@ package final class OpenFolder: Sendable {
       if fstatat(descriptor, folder, &status, AT_SYMLINK_NOFOLLOW) == 0 {
         if (status.st_mode & S_IFMT) == S_IFDIR { continue }
         // Gone already: another thread making the same folder removed it.
-        guard unlinkat(descriptor, folder, 0) == 0 || errno == ENOENT else {
-          throw .lastError(path + "/" + folder)
-        }
+        let failure = removeFile(folder)
+        guard failure == 0 else { throw FileSystemError(path: path + "/" + folder, code: failure) }
       }
       if mkdirat(descriptor, folder, 0o755) != 0 && errno != EEXIST {
         throw .lastError(path + "/" + folder)

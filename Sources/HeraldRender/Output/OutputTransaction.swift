@@ -114,11 +114,11 @@ package final class OutputTransaction: Sendable {
   package func readCommitted<Result: Sendable>(
     _ files: [String], _ read: @Sendable (String, [UInt8]) -> Result
   ) throws(OutputError) -> [Result] {
-    let changed = StagedFile.numbers(state.withLock { $0.staged })
+    let changed = StagedFile.latest(state.withLock { $0.staged })
     let (staging, output) = (staging, writer.outputDirectory)
     return try files.concurrentMap { (file) throws(OutputError) in
       let path =
-        changed[file].map { staging + "/" + OutputJournal.staged(file, number: $0) }
+        changed[file].map { staging + "/" + OutputJournal.staged(file, number: $0.number) }
         ?? output + "/" + file
       switch FileSystem.readRegular(path) {
       case .success(let bytes): return read(file, bytes)
@@ -236,12 +236,6 @@ package final class OutputTransaction: Sendable {
     let number: Int?
     let isChanged: Bool
     let signature: FileSignature?
-
-    /// Each changed file's number in staging (nil for one staged at its path); a path staged
-    /// twice is where its last staging put it.
-    static func numbers(_ staged: [StagedFile]) -> [String: Int?] {
-      latest(staged).mapValues(\.number)
-    }
 
     /// Each changed file as it was last staged (a path staged twice is where its last staging
     /// put it).
